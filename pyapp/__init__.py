@@ -1,0 +1,1 @@
+"""Safehouse: four spy card games with pure-Python rule engines."""

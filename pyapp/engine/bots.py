@@ -1,0 +1,44 @@
+"""Bots that play any game through the protocol alone.
+
+A bot is an object with `choose(state, seat, rng) -> action`, called when
+`state.to_act == seat`. Fair play: a bot may read `state.view(seat)`,
+`state.legal_actions()` and `state.determinize(seat, rng)`, and nothing
+else, so two states that look the same to the seat get the same decision.
+"""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state, seat, rng):
+        return rng.choice(state.legal_actions())
+
+
+class GreedyBot:
+    """One-ply lookahead: the action whose result the game's `evaluate(seat)`
+    scores highest, averaged over `samples` determinizations of what the seat
+    cannot see. Ties go to the earliest action in the legal order.
+    """
+
+    name = "greedy"
+
+    def __init__(self, samples=4):
+        self.samples = samples
+
+    def choose(self, state, seat, rng):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        worlds = [state.determinize(seat, rng) for _ in range(self.samples)]
+        best, best_value = actions[0], None
+        for action in actions:
+            value = 0.0
+            for world in worlds:
+                after = world.clone()
+                after.apply(action)
+                value += after.evaluate(seat)
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return best

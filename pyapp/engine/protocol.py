@@ -176,6 +176,11 @@ class GameState:
     def _explain_illegal(self, action):
         return "%r is not a legal action now" % (action,)
 
+    def describe(self, action):
+        """A short sentence for an action, as a hint would phrase it."""
+        details = ", ".join("%s %s" % (k, v) for k, v in sorted(action.items()) if k != "type")
+        return action["type"].replace("_", " ") + (": " + details if details else "")
+
     def view(self, seat):
         raise NotImplementedError
 

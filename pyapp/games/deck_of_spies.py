@@ -248,10 +248,14 @@ class DeckOfSpies(GameState):
             "segment": segment_of(spy) if spy else None,
             "segment_left": self._segment_left(),
             "draw_deck_count": len(self.draw_deck),
+            # What the player put into the draw deck, but not its order: without
+            # it, the view could not tell a recruited spy that a reshuffle
+            # buried in the draw deck from one still to come in the spy deck.
+            "draw_deck_cards": sort_cards(self.draw_deck),
             "draw_discard": list(self.draw_discard),
             "spy_discard": list(self.spy_discard),
             "removed": list(self.removed),
-            "aces_available": self._aces_available(),
+            "aces_available": self._ace_places(),
             "phase": self.phase,
             "turn_number": self.turn_number,
             "key_spies": {"yours": yours, "spies": theirs, "need": KEY_SPIES_TO_WIN},
@@ -401,6 +405,17 @@ class DeckOfSpies(GameState):
         return sort_cards([c for c in self.hand + self.draw_deck + self.draw_discard
                            if rank_of(c) == "A"])
 
+    def _ace_places(self):
+        """Where each Ace that could be given up lies, for the table to show."""
+        return [{"card": ace, "place": self._place_of(ace)} for ace in self._aces_available()]
+
+    def _place_of(self, card):
+        for place, pile in (("hand", self.hand), ("draw deck", self.draw_deck),
+                            ("draw discard", self.draw_discard)):
+            if card in pile:
+                return place
+        return None
+
     def _segment_left(self):
         if not self.spy_deck:
             return 0
@@ -412,19 +427,17 @@ class DeckOfSpies(GameState):
             self.hand.remove(card)
 
     def _remove_ace(self, ace):
-        for place, pile in (("hand", self.hand), ("draw deck", self.draw_deck),
-                            ("draw discard", self.draw_discard)):
-            if ace in pile:
-                pile.remove(ace)
-                return place
-        raise AssertionError("a legal Ace is always somewhere")
+        place = self._place_of(ace)
+        {"hand": self.hand, "draw deck": self.draw_deck,
+         "draw discard": self.draw_discard}[place].remove(ace)
+        return place
 
     def _prompt(self):
         if self.is_over:
             return self._result["summary"]
-        spy = card_name(self.spy_deck[0])
-        if self.phase == "retire":
+        if self.phase == "retire":  # before the spy: the last one may be gone already
             return "Retire 2\u20134 cards of one rank, or end your turn."
+        spy = card_name(self.spy_deck[0])
         if _must_assassinate(self.hand, self.spy_deck[0]):
             return ("Your hand cannot reach the %s: assassinate it by giving up an Ace."
                     % spy)
@@ -440,6 +453,20 @@ class DeckOfSpies(GameState):
                 action["cards"] = sort_cards(cards)
         return action
 
+    def describe(self, action):
+        kind = action["type"]
+        spy = card_name(self.spy_deck[0]) if self.spy_deck else ""
+        if kind == "counter":
+            return "Counter the %s with %s." % (spy, cards_text(action["cards"]))
+        if kind == "recruit":
+            return "Recruit the %s with %s." % (spy, cards_text(action["cards"]))
+        if kind == "assassinate":
+            return "Assassinate the %s, giving up the %s from your %s." % (
+                spy, card_name(action["ace"]), self._place_of(action["ace"]))
+        if kind == "retire":
+            return "Retire %s." % cards_text(action["cards"])
+        return "End your turn without retiring."
+
     # -- why an action is not legal ------------------------------------------
 
     def _explain_illegal(self, action):
@@ -447,6 +474,9 @@ class DeckOfSpies(GameState):
         known = ("counter", "recruit", "assassinate", "retire", "end_turn")
         if kind not in known:
             return "unknown action %r: Deck of Spies knows %s" % (kind, ", ".join(known))
+        keys = {"assassinate": {"type", "ace"}, "end_turn": {"type"}}.get(kind, {"type", "cards"})
+        if set(action) != keys:
+            return "a %s action has exactly the keys %s" % (kind, ", ".join(sorted(keys)))
         if self.phase == "retire" and kind in ("counter", "recruit", "assassinate"):
             return "you have already dealt with this turn's spy: retire cards or end your turn"
         if self.phase == "act" and kind in ("retire", "end_turn"):
@@ -465,7 +495,7 @@ class DeckOfSpies(GameState):
         if not isinstance(cards, list) or not cards:
             return "choose at least one card from your hand"
         for card in cards:
-            if card not in CARD_ORDER:
+            if not isinstance(card, str) or card not in CARD_ORDER:
                 return "%r is not a card" % (card,)
             if card not in self.hand:
                 return "the %s is not in your hand" % card_name(card)
@@ -485,8 +515,9 @@ class DeckOfSpies(GameState):
                     "is not" % (card_name(spy), SUIT_NAMES[suit_of(spy)],
                                 SUIT_SYMBOLS[suit_of(spy)], card_name(stray)))
         if _total(cards) < target:
-            return "%s make %d, short of the %s's %d" % (
-                cards_text(cards), _total(cards), card_name(spy), target)
+            return "%s make%s %d, short of the %s's %d" % (
+                cards_text(cards), "s" if len(cards) == 1 else "", _total(cards),
+                card_name(spy), target)
         exempt = "A" + suit_of(spy) if kind == "recruit" else None
         extra = _superfluous_card(cards, target, exempt)
         rest = [c for c in cards if c != extra]

@@ -1,0 +1,144 @@
+"""One game for the page: which seat is human, the bots, hints, save and load.
+
+Pure Python, JSON-ready dicts in and out; `pyapp/worker.py` exposes it to the
+UI. Every answer is a *payload*: the human seat's view, the legal actions when
+it is the human's decision, whether a bot moves next, the recent public log
+and the save to keep. An error never changes the game: it comes back as
+`"error"` beside the unchanged payload.
+"""
+
+from . import bots
+from .engine.protocol import IllegalAction
+from .games import load_game, new_game
+from .engine.registry import game_class
+from .engine.rng import Rng
+
+SAVE_FORMAT = 1
+LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
+
+
+class Session:
+    """A game with one human seat and bots in every other seat."""
+
+    def __init__(self, state, human=0, levels=None):
+        if not isinstance(human, int) or not 0 <= human < state.num_players:
+            raise ValueError("the human seat must be one of the game's seats")
+        self.state = state
+        self.human = human
+        self.levels = self._checked_levels(levels)
+
+    def _checked_levels(self, levels):
+        """One bot level per seat (None for the human); the middle level by default."""
+        seats = self.state.num_players
+        if seats == 1:
+            return [None]
+        names = list(bots.levels(self.state.game_id))
+        if levels is None:
+            levels = [names[len(names) // 2]] * seats
+        if not isinstance(levels, list) or len(levels) != seats:
+            raise ValueError("give one bot level for each of the %d seats" % seats)
+        levels = list(levels)
+        levels[self.human] = None
+        for seat, level in enumerate(levels):
+            if seat != self.human and level not in names:
+                raise ValueError("unknown bot level %r (levels: %s)" % (level, ", ".join(names)))
+        return levels
+
+    @classmethod
+    def start(cls, spec):
+        """A new session from {"game", "players", "seed", "options", "levels"}."""
+        game_id = spec.get("game")
+        cls_ = game_class(game_id)
+        players = spec.get("players") or cls_.min_players
+        seed = spec.get("seed")
+        if seed is None:
+            raise ValueError("a new game needs a seed")
+        state = new_game(game_id, players=players, seed=seed, **(spec.get("options") or {}))
+        return cls(state, human=0, levels=spec.get("levels"))
+
+    @classmethod
+    def restore(cls, saved):
+        """A session from `save()`; ValueError says what is wrong with a bad save."""
+        if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a Safehouse save (or it is from another version)")
+        return cls(load_game(saved.get("game")), human=saved.get("human", 0),
+                   levels=saved.get("levels"))
+
+    def save(self):
+        return {"format": SAVE_FORMAT, "game": self.state.save(), "human": self.human,
+                "levels": list(self.levels)}
+
+    # -- moves -----------------------------------------------------------------
+
+    def act(self, action, moves=None):
+        """The human's action. `moves` is the move count the UI saw, so a click
+        on a table that has since changed is refused instead of misapplied."""
+        if moves is not None and moves != len(self.state.history):
+            return self.payload(error="The table changed before that click arrived; "
+                                      "nothing was played. Try again.")
+        if self.state.to_act != self.human:
+            return self.payload(error=self._not_your_turn())
+        try:
+            self.state.apply(action)
+        except IllegalAction as err:
+            return self.payload(error=_sentence(str(err)))
+        return self.payload()
+
+    def bot_step(self):
+        """Play one bot decision, if a bot is to act."""
+        seat = self.state.to_act
+        if seat is None or seat == self.human:
+            return self.payload()
+        bot = bots.levels(self.state.game_id)[self.levels[seat]]()
+        self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
+        return self.payload()
+
+    def hint(self):
+        """What the strongest bot would do in the human's place."""
+        if self.state.to_act != self.human:
+            return self.payload(error=self._not_your_turn())
+        bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
+        action = bot.choose(self.state, self.human, self._bot_rng())
+        payload = self.payload()
+        payload["hint"] = {"action": action, "text": self.state.describe(action)}
+        return payload
+
+    def _bot_rng(self):
+        """Bots draw from a generator tied to the seed and the move number, so a
+        replayed game makes the same bot moves."""
+        return Rng(self.state.seed * 7919 + len(self.state.history) + 1)
+
+    def _not_your_turn(self):
+        if self.state.is_over:
+            return "The game is over."
+        return "Wait: it is not your decision now."
+
+    # -- what the page gets --------------------------------------------------
+
+    def payload(self, error=None):
+        state = self.state
+        human_to_act = state.to_act == self.human
+        return {
+            "ok": error is None,
+            "error": error,
+            "game": state.game_id,
+            "title": state.title,
+            "seed": state.seed,
+            "players": state.num_players,
+            "levels": list(self.levels),
+            "moves": len(state.history),
+            "view": state.view(self.human),
+            "legal": state.legal_actions() if human_to_act else [],
+            "bot_to_act": not state.is_over and not human_to_act,
+            "log": state.log[-LOG_TAIL:],
+            "save": self.save(),
+        }
+
+
+def _sentence(text):
+    """An engine message as a sentence for the page."""
+    text = text.strip()
+    if not text:
+        return "That move is not allowed."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

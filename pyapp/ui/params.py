@@ -1,0 +1,88 @@
+"""Reading the page's URL parameters: `?game=deck-of-spies&seed=123`."""
+
+KNOWN = ["game", "seed", "players"]
+MAX_SEED = 2 ** 31 - 1
+
+
+def parse_query(query):
+    """`?a=1&b=2` -> list of (name, value) pairs, %-decoding the values."""
+    pairs = []
+    for part in query.lstrip("?").split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        pairs.append((_decode(name), _decode(value)))
+    return pairs
+
+
+def _decode(text):
+    """Undo URL %-escapes (UTF-8), leaving a malformed escape as typed."""
+    text = text.replace("+", " ")
+    out, i = bytearray(), 0
+    while i < len(text):
+        if text[i] == "%" and _is_hex(text[i + 1:i + 3]):
+            out.append(int(text[i + 1:i + 3], 16))
+            i += 3
+        else:
+            out.extend(text[i].encode("utf-8"))
+            i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        return text
+
+
+def _is_hex(pair):
+    return len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair)
+
+
+def game_request(query, catalogue):
+    """What the URL asks for: (spec or None, list of problems for the person).
+
+    A spec is {"game", "seed", "players"} with seed None when not given. Any
+    problem means no game is started; the lobby shows the problems instead.
+    """
+    pairs = parse_query(query)
+    if not pairs:
+        return None, []
+    games = {}
+    for entry in catalogue:
+        games[entry["id"]] = entry
+    values, problems = {}, []
+    for name, value in pairs:
+        if name not in KNOWN:
+            problems.append("Unknown URL parameter \u201c%s\u201d (known: %s)."
+                            % (name, ", ".join(KNOWN)))
+        else:
+            values[name] = value
+    game_id = values.get("game")
+    if game_id is None:
+        if values:
+            problems.append("The URL gives a seed or players but no game.")
+        return None, problems
+    if game_id not in games:
+        problems.append("There is no game \u201c%s\u201d here. Games: %s."
+                        % (game_id, ", ".join(e["id"] for e in catalogue)))
+        return None, problems
+    entry = games[game_id]
+    seed = _whole_number(values.get("seed"), "seed", 0, MAX_SEED, problems)
+    players = _whole_number(values.get("players"), "players",
+                            entry["min_players"], entry["max_players"], problems)
+    if problems:
+        return None, problems
+    return {"game": game_id, "seed": seed, "players": players or entry["min_players"]}, []
+
+
+def _whole_number(text, name, low, high, problems):
+    if text is None:
+        return None
+    digits = text.strip()
+    if not digits or not all(c in "0123456789" for c in digits) or len(digits) > 10:
+        problems.append("The %s must be a whole number from %d to %d, not \u201c%s\u201d."
+                        % (name, low, high, text))
+        return None
+    number = int(digits)
+    if not low <= number <= high:
+        problems.append("The %s must be from %d to %d, not %d." % (name, low, high, number))
+        return None
+    return number

@@ -160,7 +160,7 @@ def end_html(view, seed):
         '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
         '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>'
         '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if won else "lost", "You won!" if won else "You lost",
+        % ("won" if won else "lost", "Mission accomplished" if won else "Mission failed",
            esc(result["summary"]),
            button("New deal", "new-deal", classes="btn primary"),
            button("Same deal again (seed %d)" % seed, "same-deal", classes="btn"),

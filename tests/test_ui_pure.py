@@ -1,0 +1,105 @@
+"""The UI's pure parts under CPython: URL parameters, escaping, the lobby, the
+rules pages and the Deck of Spies table rendered from real views."""
+
+from pyapp.games import catalogue, new_game
+from pyapp.ui import deck_of_spies as table
+from pyapp.ui.html import esc
+from pyapp.ui.lobby import lobby_html
+from pyapp.ui.params import game_request
+from pyapp.ui.rules import RULES, rules_html
+
+
+def test_a_seeded_deal_is_read_from_the_url():
+    spec, problems = game_request("?game=deck-of-spies&seed=123", catalogue())
+    assert problems == []
+    assert spec == {"game": "deck-of-spies", "seed": 123, "players": 1}
+
+
+def test_no_parameters_ask_for_nothing():
+    assert game_request("", catalogue()) == (None, [])
+
+
+def test_unknown_games_and_parameters_and_bad_numbers_are_named():
+    cases = {
+        "?game=chess": "no game \u201cchess\u201d",
+        "?game=deck-of-spies&seed=-4": "whole number",
+        "?game=deck-of-spies&seed=99999999999": "whole number",
+        "?game=deck-of-spies&colour=red": "Unknown URL parameter \u201ccolour\u201d",
+        "?seed=5": "no game",
+        "?game=deck-of-spies&players=3": "players",
+    }
+    for query, words in cases.items():
+        spec, problems = game_request(query, catalogue())
+        assert spec is None, query
+        assert any(words in p for p in problems), (query, problems)
+
+
+def test_url_escapes_are_decoded_and_bad_ones_kept():
+    spec, _ = game_request("?game=deck%2Dof%2Dspies&seed=%31", catalogue())
+    assert spec["game"] == "deck-of-spies" and spec["seed"] == 1
+    _, problems = game_request("?game=%E2%9C%93%zz", catalogue())
+    assert "\u2713%zz" in problems[0]
+
+
+def test_text_is_escaped_for_html():
+    assert esc('<b a="1">&\'') == "&lt;b a=&quot;1&quot;&gt;&amp;&#39;"
+
+
+def test_the_lobby_has_a_tile_and_a_rules_page_for_every_game():
+    html = lobby_html(catalogue())
+    for entry in catalogue():
+        assert 'data-game="%s"' % entry["id"] in html
+        assert esc(entry["title"]) in html
+        assert entry["id"] in RULES
+        assert "Table rules" in rules_html(entry["id"])
+
+
+def payload_for(state):
+    return {"view": state.view(0), "legal": state.legal_actions(), "seed": state.seed}
+
+
+def test_only_the_buttons_of_legal_actions_look_enabled():
+    state = new_game("deck-of-spies", seed=123)
+    legal = state.legal_actions()
+    counter = next(a for a in legal if a["type"] == "counter")
+    html = table.table_html(payload_for(state), counter["cards"])
+    assert 'data-type="counter" aria-disabled' not in html.replace('class="btn primary"', "")
+    assert table.action_for("counter", list(reversed(counter["cards"])), legal) == counter
+    assert table.action_for("counter", counter["cards"][:1], legal) is None or \
+        len(counter["cards"]) == 1
+
+
+def test_a_try_that_is_not_legal_is_still_sent_for_the_engine_to_explain():
+    state = new_game("deck-of-spies", seed=123)
+    low = state.view(0)["hand"][0]
+    action = table.requested_action("counter", [low], state.legal_actions())
+    assert action == {"type": "counter", "cards": [low]}
+
+
+def test_the_table_shows_every_zone_and_the_tally():
+    state = new_game("deck-of-spies", seed=123)
+    html = table.table_html(payload_for(state), [])
+    for words in ("Spy deck", "Spy discard", "Removed Aces", "Draw deck", "Draw discard",
+                  "Your hand", "Key spies: you <b>0</b>, spies <b>0</b>, need <b>7</b>",
+                  "5\u20137", "8\u201310", "J\u2013K", "36 spies left"):
+        assert words in html, words
+    for card in state.view(0)["hand"]:
+        assert 'data-card="%s"' % card in html
+
+
+def test_forced_assassination_offers_one_button_per_ace_with_its_place():
+    state = new_game("deck-of-spies", seed=123)
+    state.hand = ["2S", "2H"]
+    state.spy_deck[0] = "KD"
+    html = table.table_html(payload_for(state), [])
+    for entry in state.view(0)["aces_available"]:
+        assert 'data-ace="%s"' % entry["card"] in html
+        assert "from %s" % entry["place"] in html
+
+
+def test_the_end_screen_says_why_and_offers_the_same_deal():
+    state = new_game("deck-of-spies", seed=123)
+    state.finish([], [3], "You lost: you hold 3 of the 12 key spies.")
+    html = table.table_html(payload_for(state), [])
+    assert "Mission failed" in html and "you hold 3" in html
+    assert 'data-action="same-deal"' in html and "seed 123" in html

@@ -56,9 +56,8 @@ class GameState:
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("players must be a whole number")
         if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(
-                "%s is for %s players, not %d" % (cls.title, cls.player_range(), players)
-            )
+            raise ValueError("%s is for %s player%s, not %d" % (
+                cls.title, cls.player_range(), "" if cls.max_players == 1 else "s", players))
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be a whole number")
         state = cls(players, seed, cls.check_options(players, options))

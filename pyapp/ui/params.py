@@ -83,6 +83,7 @@ def _whole_number(text, name, low, high, problems):
         return None
     number = int(digits)
     if not low <= number <= high:
-        problems.append("The %s must be from %d to %d, not %d." % (name, low, high, number))
+        allowed = str(low) if low == high else "from %d to %d" % (low, high)
+        problems.append("The %s must be %s, not %d." % (name, allowed, number))
         return None
     return number

@@ -1,6 +1,8 @@
 """The UI's pure parts under CPython: URL parameters, escaping, the lobby, the
 rules pages and the Deck of Spies table rendered from real views."""
 
+import re
+
 from pyapp.games import catalogue, new_game
 from pyapp.ui import deck_of_spies as table
 from pyapp.ui.html import esc
@@ -58,15 +60,23 @@ def payload_for(state):
     return {"view": state.view(0), "legal": state.legal_actions(), "seed": state.seed}
 
 
+def action_button(html, kind):
+    match = re.search(r'<button[^>]*data-type="%s"[^>]*>' % kind, html)
+    assert match, "no %s button" % kind
+    return match.group(0)
+
+
 def test_only_the_buttons_of_legal_actions_look_enabled():
     state = new_game("deck-of-spies", seed=123)
     legal = state.legal_actions()
     counter = next(a for a in legal if a["type"] == "counter")
     html = table.table_html(payload_for(state), counter["cards"])
-    assert 'data-type="counter" aria-disabled' not in html.replace('class="btn primary"', "")
+    assert 'data-legal="false"' not in action_button(html, "counter")
+    recruit_legal = table.action_for("recruit", counter["cards"], legal) is not None
+    assert ('data-legal="false"' in action_button(html, "recruit")) != recruit_legal
     assert table.action_for("counter", list(reversed(counter["cards"])), legal) == counter
-    assert table.action_for("counter", counter["cards"][:1], legal) is None or \
-        len(counter["cards"]) == 1
+    nothing = table.table_html(payload_for(state), [])
+    assert 'data-legal="false"' in action_button(nothing, "counter")
 
 
 def test_a_try_that_is_not_legal_is_still_sent_for_the_engine_to_explain():

@@ -27,7 +27,7 @@ def button(label, action, extra=(), classes="btn", title=None, enabled=True):
     legal stays clickable (so the engine can explain why) but looks off."""
     pairs = [("type", "button"), ("class", classes + ("" if enabled else " off")),
              ("data-action", action), ("title", title),
-             ("aria-disabled", None if enabled else "true")]
+             ("data-legal", None if enabled else "false")]
     return "<button%s>%s</button>" % (attrs(pairs + list(extra)), label)
 
 

@@ -15,7 +15,8 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 from pyapp.ui import deck_of_spies
-from pyapp.ui.html import esc
+from pyapp.ui.html import button, esc
+from pyapp.ui.lobby import setup_html
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 
@@ -52,11 +53,16 @@ def clear_message():
     element("message").hidden = True
 
 
-def title_of(game_id):
+def entry_of(game_id):
     for entry in App.catalogue:
         if entry["id"] == game_id:
-            return entry["title"]
-    return game_id
+            return entry
+    return None
+
+
+def title_of(game_id):
+    entry = entry_of(game_id)
+    return entry["title"] if entry else game_id
 
 
 # -- saving -----------------------------------------------------------------
@@ -118,14 +124,16 @@ def render_table():
     payload = App.payload
     table = TABLES[payload["game"]]
     log_items = "".join("<li>%s</li>" % esc(e["text"]) for e in reversed(payload["log"]))
+    hint_button = ""
+    if payload["legal"]:
+        hint_button = button("Hint <kbd>H</kbd>", "hint")
     header = (
         '<div class="table-head"><h1>%s</h1><p class="seed">Deal #%d</p>'
-        '<div class="tools">'
-        '<button type="button" class="btn" data-action="hint">Hint <kbd>H</kbd></button>'
-        '<button type="button" class="btn ghost" data-action="rules" data-game="%s">Rules</button>'
-        '<button type="button" class="btn ghost" data-action="new-deal">New deal</button>'
-        '<button type="button" class="btn ghost" data-action="lobby">Lobby</button>'
-        "</div></div>" % (esc(payload["title"]), payload["seed"], esc(payload["game"])))
+        '<div class="tools">%s%s%s%s</div></div>'
+        % (esc(payload["title"]), payload["seed"], hint_button,
+           button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
+           button("New deal", "new-deal", classes="btn ghost"),
+           button("Lobby", "lobby", classes="btn ghost")))
     hint_line = ""
     if App.hint:
         hint_line = '<p class="hint" data-testid="hint">Hint: %s</p>' % esc(App.hint["text"])
@@ -149,9 +157,36 @@ def show_table(payload):
     render_table()
 
 
-def show_rules(game_id):
-    element("overlay-body").innerHTML = rules_html(game_id)
+def show_sheet(html):
+    element("overlay-body").innerHTML = html
     element("overlay").hidden = False
+
+
+def close_sheet():
+    element("overlay").hidden = True
+
+
+def setup_spec(game_id):
+    """The game the setup sheet asks for: seats, one bot level, options."""
+    entry = entry_of(game_id)
+    players = int(element("setup-players").value)
+    level = element("setup-level").value
+    options = {}
+    for option in entry["options"]:
+        chosen = element("setup-option-" + option["name"]).value
+        if chosen:
+            options[option["name"]] = option["choices"][int(chosen)]
+    return {"game": game_id, "players": players, "options": options,
+            "levels": [None] + [level] * (players - 1)}
+
+
+def play(game_id):
+    """Solitaire deals at once; a game with bots asks how to set it up."""
+    entry = entry_of(game_id)
+    if entry["max_players"] == 1:
+        asyncio.create_task(start_game({"game": game_id}))
+    else:
+        show_sheet(setup_html(entry))
 
 
 # -- talking to the engine ----------------------------------------------------
@@ -269,6 +304,12 @@ def table_action(kind, target):
     return TABLES[payload["game"]].requested_action(kind, App.selection, payload["legal"])
 
 
+def same_setup(payload, seed):
+    """The setup of the game on the table, with another seed or the same."""
+    return {"game": payload["game"], "players": payload["players"], "seed": seed,
+            "levels": payload["levels"], "options": payload["save"]["game"]["options"]}
+
+
 def toggle(card):
     if App.payload is None or App.payload["view"]["over"]:
         return
@@ -284,13 +325,17 @@ def handle(action, target):
     if action == "dismiss":
         clear_message()
     elif action == "close":
-        element("overlay").hidden = True
+        close_sheet()
     elif action == "rules":
-        show_rules(game_id or App.payload["game"])
+        show_sheet(rules_html(game_id or App.payload["game"]))
     elif action == "lobby":
         show_lobby()
     elif action == "play":
-        asyncio.create_task(start_game({"game": game_id}))
+        play(game_id)
+    elif action == "start":
+        spec = setup_spec(game_id)
+        close_sheet()
+        asyncio.create_task(start_game(spec))
     elif action == "resume":
         asyncio.create_task(resume_game(game_id))
     elif action == "select":
@@ -303,12 +348,12 @@ def handle(action, target):
         asyncio.create_task(ask_hint())
     elif action == "new-deal":
         drop_save(App.payload["game"])
-        asyncio.create_task(start_game({"game": App.payload["game"]}))
+        asyncio.create_task(start_game(same_setup(App.payload, None)))
     elif action == "same-deal":
-        game_id, seed = App.payload["game"], App.payload["seed"]
-        drop_save(game_id)
+        spec = same_setup(App.payload, App.payload["seed"])
+        drop_save(spec["game"])
         App.payload = None
-        asyncio.create_task(start_game({"game": game_id, "seed": seed}))
+        asyncio.create_task(start_game(spec))
 
 
 def on_click(event):
@@ -325,7 +370,7 @@ def on_key(event):
         return
     key = event.key
     if key == "Escape":
-        element("overlay").hidden = True
+        close_sheet()
         return
     if App.payload is None or element("table").hidden:
         return
@@ -365,6 +410,7 @@ async def boot_engine():
 
 
 def read_url():
+    """The deal the URL asks for, or None; bad parameters are explained."""
     spec, problems = game_request(str(window.location.search), App.catalogue)
     if problems:
         show_message(" ".join(problems) + " Showing the lobby instead.")

@@ -1,6 +1,6 @@
 """Reading the page's URL parameters: `?game=deck-of-spies&seed=123`."""
 
-KNOWN = ["game", "seed", "players"]
+KNOWN = ["game", "seed", "players", "level"]
 MAX_SEED = 2 ** 31 - 1
 
 
@@ -39,7 +39,8 @@ def _is_hex(pair):
 def game_request(query, catalogue):
     """What the URL asks for: (spec or None, list of problems for the person).
 
-    A spec is {"game", "seed", "players"} with seed None when not given. Any
+    A spec is {"game", "seed", "players"} with seed None when not given, and
+    "levels" (one per seat, None for the human) for a game with bots. Any
     problem means no game is started; the lobby shows the problems instead.
     """
     pairs = parse_query(query)
@@ -68,9 +69,18 @@ def game_request(query, catalogue):
     seed = _whole_number(values.get("seed"), "seed", 0, MAX_SEED, problems)
     players = _whole_number(values.get("players"), "players",
                             entry["min_players"], entry["max_players"], problems)
+    players = players or entry["min_players"]
+    level = values.get("level")
+    levels = entry.get("levels") or []
+    if level is not None and level not in levels:
+        problems.append("There is no bot level \u201c%s\u201d for %s%s." % (
+            level, entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
     if problems:
         return None, problems
-    return {"game": game_id, "seed": seed, "players": players or entry["min_players"]}, []
+    spec = {"game": game_id, "seed": seed, "players": players}
+    if levels:
+        spec["levels"] = [None] + [level or levels[len(levels) // 2]] * (players - 1)
+    return spec, []
 
 
 def _whole_number(text, name, low, high, problems):

@@ -102,6 +102,7 @@ class GameState:
             raise IllegalAction("the game is over")
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("an action is a dict with a \"type\" key, not %r" % (action,))
+        action = self.canonical(action)
         if action not in self.legal_actions():
             raise IllegalAction(self._explain_illegal(action))
         self.history.append(action)
@@ -171,6 +172,11 @@ class GameState:
 
     def _perform(self, action):
         raise NotImplementedError
+
+    def canonical(self, action):
+        """The action in the one form legal_actions() uses (e.g. card lists in
+        order), so the person's order of clicks does not matter."""
+        return action
 
     def _explain_illegal(self, action):
         return "%r is not a legal action now" % (action,)

@@ -217,10 +217,6 @@ class DeckOfSpies(GameState):
         return ([{"type": "counter", "cards": s} for s in _counters(self.hand, spy)]
                 + [{"type": "recruit", "cards": s} for s in _recruits(self.hand, spy)])
 
-    def apply(self, action):
-        """Perform a legal action; card lists may come in any order."""
-        GameState.apply(self, self._canonical(action))
-
     def _perform(self, action):
         kind = action["type"]
         if kind == "counter":
@@ -443,10 +439,9 @@ class DeckOfSpies(GameState):
                     % spy)
         return "Counter or recruit the %s (value %d)." % (spy, value_of(self.spy_deck[0]))
 
-    @staticmethod
-    def _canonical(action):
-        """The action with its card list in the one order legal_actions uses."""
-        if isinstance(action, dict) and isinstance(action.get("cards"), list):
+    def canonical(self, action):
+        """Card lists may come in any order; legal_actions() lists them sorted."""
+        if isinstance(action.get("cards"), list):
             cards = action["cards"]
             if all(isinstance(c, str) and c in CARD_ORDER for c in cards):
                 action = dict(action)

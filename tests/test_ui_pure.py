@@ -1,6 +1,7 @@
 """The UI's pure parts under CPython: URL parameters, escaping, the lobby, the
 rules pages and the Deck of Spies table rendered from real views."""
 
+import json
 import re
 
 from pyapp.games import catalogue, new_game
@@ -103,7 +104,7 @@ def test_forced_assassination_offers_one_button_per_ace_with_its_place():
     state.spy_deck[0] = "KD"
     html = table.table_html(payload_for(state), [])
     for entry in state.view(0)["aces_available"]:
-        assert 'data-ace="%s"' % entry["card"] in html
+        assert esc(json.dumps({"type": "assassinate", "ace": entry["card"]})) in html
         assert "from %s" % entry["place"] in html
 
 

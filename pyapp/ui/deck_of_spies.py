@@ -5,7 +5,7 @@ action of its type with exactly the selected cards is among them. Any other
 click is still sent, so the engine can say why it is not allowed.
 """
 
-from .html import attrs, button, esc, plural
+from .html import act_button, attrs, button, esc, plural
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -58,6 +58,8 @@ def action_for(kind, selection, legal):
 def requested_action(kind, selection, legal):
     """What a click on `kind` sends: the matching legal action, else the
     person's own try, for the engine to explain."""
+    if kind == "end_turn":
+        return {"type": "end_turn"}
     return action_for(kind, selection, legal) or {"type": kind, "cards": sorted(selection)}
 
 
@@ -133,11 +135,10 @@ def actions_html(view, legal, selection):
     kinds = [a["type"] for a in legal]
     if "assassinate" in kinds:
         for entry in view["aces_available"]:
-            buttons.append(button(
+            buttons.append(act_button(
                 "Assassinate with %s <small>from %s</small>"
                 % (card_label(entry["card"]), esc(entry["place"])),
-                "do", [("data-type", "assassinate"), ("data-ace", entry["card"])],
-                classes="btn danger"))
+                {"type": "assassinate", "ace": entry["card"]}, classes="btn danger"))
         return '<div class="actions">%s</div>' % "".join(buttons)
     for kind, label, key in CARD_ACTIONS:
         if kind == "retire" and view["phase"] != "retire":
@@ -148,8 +149,7 @@ def actions_html(view, legal, selection):
         buttons.append(button("%s <kbd>%s</kbd>" % (label, key.upper()), "do",
                               [("data-type", kind)], classes="btn primary", enabled=enabled))
     if view["phase"] == "retire":
-        buttons.append(button("End turn <kbd>E</kbd>", "do", [("data-type", "end_turn")],
-                              classes="btn", enabled="end_turn" in kinds))
+        buttons.append(act_button("End turn <kbd>E</kbd>", {"type": "end_turn"}))
     return '<div class="actions">%s</div>' % "".join(buttons)
 
 

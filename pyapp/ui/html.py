@@ -1,5 +1,7 @@
 """Small HTML helpers that MicroPython can run (it has no `html` module)."""
 
+import json
+
 _ESCAPES = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#39;")]
 
 
@@ -29,6 +31,11 @@ def button(label, action, extra=(), classes="btn", title=None, enabled=True):
              ("data-action", action), ("title", title),
              ("data-legal", None if enabled else "false")]
     return "<button%s>%s</button>" % (attrs(pairs + list(extra)), label)
+
+
+def act_button(label, action, classes="btn", title=None):
+    """A button that sends exactly `action`, one of the legal actions."""
+    return button(label, "do", [("data-act", json.dumps(action))], classes=classes, title=title)
 
 
 def plural(count, word, many=None):

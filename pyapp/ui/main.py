@@ -294,13 +294,18 @@ async def ask_hint():
 # -- events -----------------------------------------------------------------------
 
 
-def table_action(kind, target):
-    """The action a table button asks for."""
+def table_action(target):
+    """The action a table button asks for: the exact legal action it carries
+    (`data-act`), or the action of its type (`data-type`) with the selected
+    cards, which the engine explains if it is not legal."""
+    exact = target.getAttribute("data-act") if target else None
+    if exact:
+        return json.loads(exact)
+    return requested(target.getAttribute("data-type"))
+
+
+def requested(kind):
     payload = App.payload
-    if kind == "assassinate":
-        return {"type": "assassinate", "ace": target.getAttribute("data-ace")}
-    if kind == "end_turn":
-        return {"type": "end_turn"}
     return TABLES[payload["game"]].requested_action(kind, App.selection, payload["legal"])
 
 
@@ -343,7 +348,7 @@ def handle(action, target):
     elif App.payload is None:
         return
     elif action == "do":
-        asyncio.create_task(send_action(table_action(target.getAttribute("data-type"), target)))
+        asyncio.create_task(send_action(table_action(target)))
     elif action == "hint":
         asyncio.create_task(ask_hint())
     elif action == "new-deal":
@@ -383,7 +388,7 @@ def on_key(event):
         if kind == "hint":
             asyncio.create_task(ask_hint())
         else:
-            asyncio.create_task(send_action(table_action(kind, None)))
+            asyncio.create_task(send_action(requested(kind)))
 
 
 # -- start-up -----------------------------------------------------------------------

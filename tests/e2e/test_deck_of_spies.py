@@ -5,6 +5,8 @@ there, makes it on the page with clicks, and checks that the page shows what
 the CPython engine shows, so the two interpreters agree move by move.
 """
 
+import json
+
 import pytest
 
 from pyapp.engine.bots import GreedyBot
@@ -32,8 +34,8 @@ def moves_shown(page):
 
 def click_action(page, action):
     """Make one move on the page the way a person would."""
-    if action["type"] == "assassinate":
-        page.click('button[data-type="assassinate"][data-ace="%s"]' % action["ace"])
+    if action["type"] in ("assassinate", "end_turn"):
+        page.click("button[data-act='%s']" % json.dumps(action))
         return
     for card in action.get("cards", []):
         page.click('button.card[data-card="%s"]' % card)

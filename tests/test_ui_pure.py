@@ -9,7 +9,8 @@ from pyapp.ui import deck_of_spies as table
 from pyapp.ui.html import esc
 from pyapp.ui.lobby import lobby_html
 from pyapp.ui.params import game_request
-from pyapp.ui.rules import RULES, rules_html
+from pyapp.ui.rules import rules_html
+from pyapp.ui.tables import TABLES
 
 
 def test_a_seeded_deal_is_read_from_the_url():
@@ -53,7 +54,7 @@ def test_the_lobby_has_a_tile_and_a_rules_page_for_every_game():
     for entry in catalogue():
         assert 'data-game="%s"' % entry["id"] in html
         assert esc(entry["title"]) in html
-        assert entry["id"] in RULES
+        assert entry["id"] in TABLES
         assert "Table rules" in rules_html(entry["id"])
 
 

@@ -14,13 +14,12 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
-from pyapp.ui import deck_of_spies
 from pyapp.ui.html import button, esc
 from pyapp.ui.lobby import setup_html
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
+from pyapp.ui.tables import TABLES
 
-TABLES = {"deck-of-spies": deck_of_spies}
 BOT_PACE = 0.7  # seconds between bot moves, so a person can follow them
 SAVE_KEY = "safehouse.save."
 

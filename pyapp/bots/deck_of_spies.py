@@ -1,0 +1,318 @@
+"""Deck of Spies bots: greedy and expert.
+
+A turn is planned whole: the counter, recruit or assassination, then the best
+retire (or none) from the hand it leaves. Both levels read only the view, the
+legal actions and, for the expert, determinized worlds.
+
+- greedy: scores each plan by rules of thumb from docs/bots.md: recruit when
+  possible, spend few points, keep Aces, retire low pairs, and prefer plays
+  that leave a low pair to retire. No sampling, well under a millisecond.
+- expert: one-turn lookahead. For each plan it refills the hand and turns up
+  the next spy in 16 determinized worlds, and scores the result by the key
+  spies it can still expect: those owned, the next spy if it is a key one and
+  the next hand can recruit it, and the rest at the rate a 5-card hand of the
+  resulting deck recruits a face card (`recruit_rate`, by sampling). The
+  rate is what thinning, recruiting and keeping Aces all buy, so it is the
+  one currency in which the plans are compared.
+
+Usage:
+
+    from pyapp.bots.deck_of_spies import LEVELS
+    bot = LEVELS["expert"]()
+    action = bot.choose(state, 0, Rng(1))
+"""
+
+import math
+
+from ..engine.rng import Rng
+from ..games.deck_of_spies import (
+    KEY_SPIES_TO_WIN, VALUE, is_key_spy, rank_of, suit_of, value_of)
+
+LOW_RANKS = ("2", "3", "4")  # the cards worth retiring
+HAND_SIZE = 5
+# Our choices below, first guesses that bench/deck_of_spies.py measured at
+# 76% of seeds 1-1000 and about 2 ms a decision; they are not tuned further.
+WORLDS = 16          # determinizations per expert decision
+RATE_SAMPLES = 96    # sampled hands per recruit-rate estimate
+SLOPE = 1.3          # logistic slope of the win chance in expected key spies
+# The spies still to come will strengthen the deck, so the rate measured now
+# understates the rate at face-card time by about this much.
+RATE_LIFT = {"5\u20137": 0.30, "8\u201310": 0.15, "J\u2013K": 0.0, None: 0.0}
+# An assassination next turn costs an Ace and, in the J-K segment, a key spy
+# already counted above; this small extra cost is for the Ace.
+ASSASSINATION_FACTOR = 0.97
+
+
+# -- plans -----------------------------------------------------------------
+
+
+def _retire_options(hand):
+    """The retire sets a hand offers (2-4 of one rank), plus None for none."""
+    options = [None]
+    by_rank = {}
+    for card in hand:
+        by_rank.setdefault(rank_of(card), []).append(card)
+    for rank in sorted(by_rank, key=VALUE.__getitem__):
+        same = by_rank[rank]
+        for mask in range(1, 1 << len(same)):
+            chosen = [c for i, c in enumerate(same) if mask >> i & 1]
+            if len(chosen) >= 2:
+                options.append(chosen)
+    return options
+
+
+def _plans(view, legal):
+    """(first action, retire cards or None, hand kept) for every whole turn."""
+    hand = view["hand"]
+    if view["phase"] == "retire":
+        plans = []
+        for action in legal:
+            cards = action.get("cards")
+            kept = [c for c in hand if not cards or c not in cards]
+            plans.append((action, cards, kept))
+        return plans
+    plans = []
+    for action in legal:
+        if action["type"] == "assassinate":
+            plans.append((action, None, []))
+            continue
+        left = [c for c in hand if c not in action["cards"]]
+        for retire in _retire_options(left):
+            kept = [c for c in left if not retire or c not in retire]
+            plans.append((action, retire, kept))
+    return plans
+
+
+class _Turn:
+    """What a plan does to the piles the player owns, from the view."""
+
+    def __init__(self, view, plan):
+        action, retire, kept = plan
+        self.kept = kept
+        spy = view["spy_top"]
+        deck = list(view["draw_deck_cards"])
+        discard = list(view["draw_discard"])
+        yours, theirs = view["key_spies"]["yours"], view["key_spies"]["spies"]
+        if view["phase"] == "act":
+            kind = action["type"]
+            if kind == "assassinate":
+                ace = action["ace"]
+                for pile in (deck, discard):
+                    if ace in pile:
+                        pile.remove(ace)
+                discard.extend(c for c in view["hand"] if c != ace)
+                theirs += is_key_spy(spy)
+            else:
+                discard.extend(action["cards"])
+                if kind == "recruit":
+                    discard.append(spy)
+                    yours += is_key_spy(spy)
+                else:
+                    theirs += is_key_spy(spy)
+        if retire:
+            yours -= sum(1 for c in retire if is_key_spy(c))
+            theirs += sum(1 for c in retire if is_key_spy(c))
+        self.deck, self.discard = deck, discard
+        self.yours, self.theirs = yours, theirs
+        self.owned = sorted(kept + deck + discard, key=_card_key)
+
+    def owned_key(self):
+        return tuple(self.owned)
+
+
+def _card_key(card):
+    return (VALUE[rank_of(card)], suit_of(card))
+
+
+# -- greedy ------------------------------------------------------------------
+
+
+def _greedy_score(view, plan):
+    """Rules of thumb, in points: a recruit is worth its value, a key spy a
+    lot; spent points, spent Aces and retired Aces cost; low cards retired
+    gain; a low pair left in hand is worth keeping for the next retire."""
+    action, retire, kept = plan
+    score = 0.0
+    spy = view["spy_top"]
+    if view["phase"] == "act":
+        kind = action["type"]
+        if kind == "recruit":
+            score += 40.0 if is_key_spy(spy) else 4.0 + value_of(spy)
+            cards = action["cards"]
+        elif kind == "counter":
+            cards = action["cards"]
+        else:
+            cards = []
+            # Give up the Ace whose suit has the fewest key spies still to come.
+            score -= 2.0 * _key_spies_left_of_suit(view, suit_of(action["ace"]))
+            if action["ace"] in view["draw_deck_cards"]:
+                score += 1.0  # a thinner draw deck for the refill
+        score -= 0.3 * sum(value_of(c) for c in cards)
+        score -= 3.0 * sum(1 for c in cards if rank_of(c) == "A")
+    for card in retire or []:
+        rank = rank_of(card)
+        if rank in LOW_RANKS:
+            score += 8.0 - value_of(card)
+        elif rank == "A":
+            score -= 6.0
+        else:
+            score -= 20.0 + 40.0 * is_key_spy(card)
+    ranks = [rank_of(c) for c in kept]
+    if any(ranks.count(r) >= 2 for r in LOW_RANKS):
+        score += 2.5
+    return score
+
+
+def _key_spies_left_of_suit(view, suit):
+    seen = view["hand"] + view["draw_deck_cards"] + view["draw_discard"] + view["spy_discard"]
+    return sum(1 for r in ("J", "Q", "K") if r + suit not in seen)
+
+
+class GreedyPlanBot:
+    """Best plan by `_greedy_score`; ties go to the earliest legal action."""
+
+    name = "greedy"
+
+    def choose(self, state, seat, rng):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        plans = _plans(view, legal)
+        best = max(plans, key=lambda plan: _greedy_score(view, plan))
+        return best[0]
+
+
+# -- expert ------------------------------------------------------------------
+
+
+def _can_recruit(hand, spy):
+    """A set of hand cards can recruit `spy`: its suit's cards reach it, or its
+    suit's Ace is in hand and the whole hand reaches it."""
+    suit, target = suit_of(spy), value_of(spy)
+    total = suited = 0
+    ace = False
+    for card in hand:
+        points = VALUE[rank_of(card)]
+        total += points
+        if suit_of(card) == suit:
+            suited += points
+            ace = ace or points == 1
+    return suited >= target or (ace and total >= target)
+
+
+def recruit_rate(owned, key_spies_left, rng):
+    """The chance that a random 5-card hand of `owned` can recruit a random
+    one of `key_spies_left` (by sampling `RATE_SAMPLES` hands)."""
+    if not key_spies_left or not owned:
+        return 0.0
+    cards = [(VALUE[rank_of(c)], suit_of(c)) for c in owned]
+    n = len(cards)
+    size = min(HAND_SIZE, n)
+    targets = [(suit_of(s), value_of(s)) for s in key_spies_left]
+    hits = 0
+    for _ in range(RATE_SAMPLES):
+        pool = list(range(n))
+        total = 0
+        suited = {"S": 0, "H": 0, "D": 0, "C": 0}
+        aces = set()
+        for k in range(size):
+            j = k + rng.below(n - k)
+            pool[k], pool[j] = pool[j], pool[k]
+            points, suit = cards[pool[k]]
+            total += points
+            suited[suit] += points
+            if points == 1:
+                aces.add(suit)
+        for suit, target in targets:
+            if suited[suit] >= target or (suit in aces and total >= target):
+                hits += 1
+    return hits / (RATE_SAMPLES * len(targets))
+
+
+def _key_spies_left(view):
+    """The key spies not yet met: neither owned nor in the spy discard."""
+    seen = set(view["hand"] + view["draw_deck_cards"] + view["draw_discard"]
+               + view["spy_discard"])
+    return [r + s for r in ("J", "Q", "K") for s in "SHDC" if r + s not in seen]
+
+
+def _win_chance(expected_keys):
+    return 1.0 / (1.0 + math.exp(-SLOPE * (expected_keys - (KEY_SPIES_TO_WIN - 0.5))))
+
+
+class LookaheadBot:
+    """One-turn lookahead over determinized worlds (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, worlds=WORLDS):
+        self.worlds = worlds
+
+    def choose(self, state, seat, rng):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        plans = _plans(view, legal)
+        worlds = [state.determinize(seat, rng) for _ in range(self.worlds)]
+        rate_seed = rng.derive_seed()
+        keys_left = _key_spies_left(view)
+        lift = RATE_LIFT[view["segment"]]
+        rates = {}
+        best, best_value = None, None
+        for plan in plans:
+            turn = _Turn(view, plan)
+            key = turn.owned_key()
+            if key not in rates:
+                # The same sampled hands for every plan, so that plans differ
+                # by their decks and not by sampling luck.
+                rates[key] = recruit_rate(turn.owned, keys_left, Rng(rate_seed))
+            rate = min(1.0, rates[key] + lift)
+            value = 0.0
+            for index, world in enumerate(worlds):
+                value += self._after(turn, view, world, rate, rate_seed + index)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = plan, value
+        return best[0]
+
+    @staticmethod
+    def _after(turn, view, world, rate, seed):
+        """Win chance in `world` once the plan's turn ends: refill, turn up the
+        next spy, and count the key spies to expect."""
+        hand = list(turn.kept)
+        # The world's order of the draw deck, less an Ace the plan gives up.
+        deck = [c for c in world.draw_deck if c in turn.deck]
+        discard = list(turn.discard)
+        shuffled = False
+        while len(hand) < HAND_SIZE:
+            if not deck:
+                if not discard or shuffled:
+                    break
+                deck, discard = discard, []
+                Rng(seed).shuffle(deck)
+                shuffled = True
+            hand.append(deck.pop())
+        at = 1 if view["phase"] == "act" else 0
+        upcoming = world.spy_deck[at:]
+        yours, theirs = turn.yours, turn.theirs
+        if not upcoming:
+            return 1.0 if yours >= KEY_SPIES_TO_WIN else 0.0
+        spy = upcoming[0]
+        total = sum(VALUE[rank_of(c)] for c in hand)
+        aces = sum(1 for c in turn.owned if rank_of(c) == "A")
+        if total < value_of(spy) and aces == 0:
+            return 0.0
+        left = 12 - yours - theirs
+        expected = yours
+        if is_key_spy(spy):
+            expected += 1.0 if _can_recruit(hand, spy) else 0.0
+            left -= 1
+        expected += rate * left
+        value = _win_chance(expected)
+        if total < value_of(spy):
+            value *= ASSASSINATION_FACTOR
+        return value
+
+
+LEVELS = {"greedy": GreedyPlanBot, "expert": LookaheadBot}

@@ -1,0 +1,98 @@
+"""Deck of Spies bots: legal, fair, and sensible in plain positions."""
+
+import pytest
+
+from pyapp.bots.deck_of_spies import LEVELS, recruit_rate
+from pyapp.engine.registry import new_game
+from pyapp.engine.rng import Rng
+from pyapp.games.deck_of_spies import sort_cards
+
+FILLER = ["9S", "9H", "9D", "9C", "8S", "8H"]
+
+
+def table(hand, spies, draw_deck=(), draw_discard=(), spy_discard=(), phase="act"):
+    state = new_game("deck-of-spies", seed=1)
+    state.hand = sort_cards(hand)
+    state.spy_deck = list(spies)
+    state.draw_deck = list(draw_deck)
+    state.draw_discard = list(draw_discard)
+    state.spy_discard = list(spy_discard)
+    state.removed = []
+    state.phase = phase
+    return state
+
+
+def positions():
+    """States along a few games: act and retire phases, all three segments."""
+    found = []
+    for seed in (3, 8, 21):
+        state = new_game("deck-of-spies", seed=seed)
+        bot = LEVELS["greedy"]()
+        rng = Rng(seed)
+        while not state.is_over:
+            if len(state.legal_actions()) > 1 and rng.below(3) == 0:
+                found.append(state.clone())
+            state.apply(bot.choose(state, 0, rng))
+    return found
+
+
+POSITIONS = positions()
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_returns_a_legal_action(level):
+    bot = LEVELS[level]()
+    phases = set()
+    for index, state in enumerate(POSITIONS):
+        action = bot.choose(state, 0, Rng(index))
+        assert action in state.legal_actions()
+        phases.add(state.phase)
+    assert phases == {"act", "retire"}
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_decides_alike_when_only_hidden_orders_differ(level):
+    bot = LEVELS[level]()
+    checked = 0
+    for index, state in enumerate(POSITIONS):
+        twin = state.determinize(0, Rng(1000 + index))
+        assert twin.view(0) == state.view(0)
+        if twin.draw_deck == state.draw_deck and twin.spy_deck == state.spy_deck:
+            continue
+        checked += 1
+        assert bot.choose(state, 0, Rng(index)) == bot.choose(twin, 0, Rng(index))
+    assert checked > 10
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_plays_a_whole_game(level):
+    state = new_game("deck-of-spies", seed=5)
+    bot, rng = LEVELS[level](), Rng(5)
+    while not state.is_over:
+        state.apply(bot.choose(state, 0, rng))
+    assert state.result()["summary"].startswith("You ")
+    assert state.result()["scores"] == [state.view(0)["key_spies"]["yours"]]
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_recruits_a_key_spy_it_can(level):
+    state = table(["JH", "AH", "2S", "3D", "4C"], ["KH"] + FILLER,
+                  draw_deck=["4S", "4H", "3S", "3H", "2D"])
+    action = LEVELS[level]().choose(state, 0, Rng(1))
+    assert action["type"] == "recruit"
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_retires_low_pairs_and_keeps_face_cards(level):
+    state = table(["2S", "2H", "JS", "JH"], ["9S"] + FILLER, draw_deck=["4S", "4H", "3S"],
+                  phase="retire")
+    assert LEVELS[level]().choose(state, 0, Rng(1)) == {"type": "retire",
+                                                         "cards": ["2S", "2H"]}
+
+
+def test_recruit_rate_grows_when_the_deck_thins():
+    keys = ["JS", "QH", "KD", "KC"]
+    fat = ["AS", "AH", "2S", "2H", "2D", "2C", "3S", "3H", "7D", "8C", "9S", "10H"]
+    thin = ["AS", "AH", "3S", "3H", "7D", "8C", "9S", "10H"]
+    assert recruit_rate(thin, keys, Rng(1)) > recruit_rate(fat, keys, Rng(1))
+    assert recruit_rate(thin, [], Rng(1)) == 0.0

@@ -1,0 +1,174 @@
+"""Spy Tricks: engine speed, bot decision times, bot strength and aim.
+
+    python3 bench/spy_tricks.py                    # 400 games a match-up, 40 with hard
+    python3 bench/spy_tricks.py 1000 --hard-games 100 --jobs 2
+
+Prints, for 3 and 4 players:
+- random playouts: whole games per CPU second through the public API;
+- decision times of each level, in CPU ms (the machine is shared, so wall
+  time swings with its load); the hard level searches for 0.5 s of wall time,
+  so its line also gives the mean search iterations;
+- win shares with 95% Wilson intervals: one normal among easies, and one
+  hard among normals (a shared win counts as a share);
+- aim: how often each seat's first pawn of a round lands on the secret's
+  card, rank or suit, for the normal bot and for the random placers (easy)
+  in the same games, and the share of all pawns that score.
+
+docs/bots.md has the baselines: an expected-payout placer scores on about
+28% of its pawns (random 12-14%) and wins about 70% of 3-player and 61% of
+4-player games against random placers.
+"""
+
+import argparse
+import math
+import os
+import sys
+from multiprocessing import Pool
+from time import process_time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pyapp.bots.spy_tricks import LEVELS  # noqa: E402
+from pyapp.engine.registry import new_game  # noqa: E402
+from pyapp.engine.rng import Rng  # noqa: E402
+from pyapp.games import spy_tricks  # noqa: E402,F401  (registers the game)
+
+
+def wilson(wins, games, z=1.96):
+    """The 95% Wilson score interval of a win share."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (
+        1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(job):
+    """One game of `hero` in seat (seed mod players) against `foe` everywhere else.
+
+    Returns the hero's win share, per level [decisions, CPU seconds, searches,
+    search iterations], and per level the first-pawn and all-pawn tallies.
+    """
+    players, hero, foe, seed = job
+    seat_of_hero = seed % players
+    bots = [LEVELS[hero if seat == seat_of_hero else foe]() for seat in range(players)]
+    levels = [hero if seat == seat_of_hero else foe for seat in range(players)]
+    state = new_game("spy-tricks", players=players, seed=seed)
+    rng = Rng(seed + 1_000_003)
+    timing = {hero: [0, 0.0, 0, 0], foe: [0, 0.0, 0, 0]}
+    while not state.is_over:
+        seat = state.to_act
+        started = process_time()
+        action = bots[seat].choose(state, seat, rng)
+        spent = process_time() - started
+        tally = timing[levels[seat]]
+        tally[0] += 1
+        tally[1] += spent
+        search = getattr(bots[seat], "search", None)
+        if search is not None and search.stats is not None:
+            tally[2] += 1
+            tally[3] += search.stats["iterations"]
+            search.stats = None
+        state.apply(action)
+    winners = state.result()["winners"]
+    share = 1.0 / len(winners) if seat_of_hero in winners else 0.0
+    return share, timing, aim(state, levels)
+
+
+def aim(state, levels):
+    """{level: [rounds, first on card, on rank, on suit, pawns, scoring pawns]}."""
+    tallies = {level: [0, 0, 0, 0, 0, 0] for level in levels}
+    first = {}
+    for event in state.log:
+        kind = event.get("kind")
+        if kind == "round":
+            first = {}
+        elif kind == "place" and event["seat"] not in first:
+            first[event["seat"]] = event["space"]
+        elif kind == "payout":
+            tallies[levels[event["seat"]]][4] += 1
+            tallies[levels[event["seat"]]][5] += event["value"] > 0
+        elif kind == "reveal":
+            secret = event["secret"]
+            for seat, level in enumerate(levels):
+                tally = tallies[level]
+                tally[0] += 1
+                space = first.get(seat)
+                tally[1] += space == secret
+                tally[2] += space == "rank:" + secret[1:]
+                tally[3] += space == "suit:" + secret[0]
+    return tallies
+
+
+def match(players, hero, foe, games, jobs):
+    work = [(players, hero, foe, seed) for seed in range(1, games + 1)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(play, work, chunksize=4)
+    else:
+        results = [play(job) for job in work]
+    share = sum(result[0] for result in results)
+    timing = {hero: [0, 0.0, 0, 0], foe: [0, 0.0, 0, 0]}
+    aims = {}
+    for _, spent, tallies in results:
+        for level in spent:
+            for index in range(4):
+                timing[level][index] += spent[level][index]
+        for level, tally in tallies.items():
+            total = aims.setdefault(level, [0] * 6)
+            for index in range(6):
+                total[index] += tally[index]
+    low, high = wilson(share, games)
+    print("  %s vs %ss: %.1f wins in %d games = %.1f%% (95%%: %.1f%% - %.1f%%; fair %.1f%%)"
+          % (hero, foe, share, games, 100 * share / games, 100 * low, 100 * high,
+             100.0 / players), flush=True)
+    return timing, aims
+
+
+def playouts_per_second(players, games=300):
+    """Whole random games per CPU second, through the public API."""
+    started = process_time()
+    for seed in range(games):
+        state = new_game("spy-tricks", players=players, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    return games / (process_time() - started)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=400,
+                        help="games of normal against easies (default 400)")
+    parser.add_argument("--hard-games", type=int, default=40,
+                        help="games of hard against normals (default 40; each takes ~10 s)")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args()
+    print("Python %s" % sys.version.split()[0])
+    for players in args.players:
+        print("%d players" % players)
+        print("  random playouts: %.0f whole games per CPU second" % playouts_per_second(players))
+        timing, aims = match(players, "normal", "easy", args.games, args.jobs)
+        if args.hard_games:
+            hard_timing, _ = match(players, "hard", "normal", args.hard_games, args.jobs)
+            timing["hard"] = hard_timing["hard"]
+        for level, (decisions, seconds, searches, iterations) in timing.items():
+            line = "  %-6s %6.2f CPU ms a decision over %d decisions" % (
+                level, 1000.0 * seconds / max(1, decisions), decisions)
+            if searches:
+                line += "; %d searched (0.5 s wall each), %.0f iterations on average" % (
+                    searches, iterations / searches)
+            print(line)
+        for level in ("normal", "easy"):
+            rounds, card, rank, suit, pawns, scoring = aims[level]
+            print("  %-6s first pawn of a round on the secret's card %.1f%%, rank %.1f%%, "
+                  "suit %.1f%%; %.1f%% of %d pawns score" % (
+                      level, 100.0 * card / rounds, 100.0 * rank / rounds,
+                      100.0 * suit / rounds, 100.0 * scoring / max(1, pawns), pawns))
+
+
+if __name__ == "__main__":
+    main()

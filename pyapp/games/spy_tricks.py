@@ -1,0 +1,683 @@
+"""Spy Tricks: a trick-taking game in which the tricks are only a way to bet.
+
+Each round one card of 27 (1-9 in red, blue and white) is hidden as the
+secret. Tricks are played to earn the right to place pawns on the board's
+spaces: a card space, a rank space or a suit space. Every played card is laid
+on its space, so the board slowly narrows down the secret. At the end of the
+round the secret is revealed and pawns on its card, rank or suit pay 10, 5 or
+2 coins; a collaborator pawn beside a pawn doubles its payout. The richest
+player after as many rounds as players wins.
+
+What is unusual: the trick is won by the globally strongest card (red beats
+blue beats white, then the higher number), whatever suit was led, and the
+trick's loser, its weakest card, places a pawn too. Only the middle players
+go empty-handed.
+
+Rulebook section -> code:
+    Setup ........................ _setup, _deck_for, _start_round
+    Game Flow (deal) ............. _start_round
+    Trick Flow: follow suit ...... _playable, _led_suit, _note_void
+    Trick Flow: winner and loser . strength, _trick_winner, _trick_loser,
+                                   _resolve_trick
+    Trick Flow: pawn placement ... _space_is_empty, _open_spaces,
+                                   _may_place, _place, _advance
+    Round End: catch-up pawns .... is_miss, _may_catch_up, _catch_up_order
+    Round End: scoring ........... pawn_value, _payout, _end_round
+    Round End: collaborators ..... _hand_out_collaborators
+    Rounds and winner ............ _end_round, _finish_game
+
+Table rules used (docs/rules-decisions.md, "Spy Tricks"):
+    - strength is global: red > blue > white, then the higher number; the
+      strongest card of a trick wins it and the weakest loses it, whatever
+      suit was led; follow the led suit if able;
+    - three players: the six 1s and 2s are out of play, face up on their
+      spaces; 21 cards remain (6 each, 1 secret, 2 face up);
+    - everyone starts with 0 coins; coins of 10, 5 and 2 from an unlimited
+      supply; a collaborator pays the same coins again (a doubled 5 is two
+      5-coins); a final tie goes to the most coins, then is shared;
+    - placing is optional, winner first, then loser; a card space is empty
+      only with no card and no pawn on it, a rank or suit space only needs no
+      pawn; a collaborator stands on its pawn's space;
+    - a pawn is a miss when the visible cards already rule it out (its card
+      is visible; all three cards of its rank are; all cards of its suit are);
+      a catch-up pawn may go on any space, covered or occupied; a player with
+      no pawn left places none;
+    - after each round the lowest total gets a collaborator (a tie: every
+      tied player if the supply has enough, else nobody); unused
+      collaborators are kept;
+    - as many rounds as players; the start player moves left (seat + 1), the
+      first one comes from the seed.
+Our own, where the tables are silent:
+    - "visible" for a miss means lying face up on the board (played cards,
+      the two face-up leftovers, and in a 3-player game the 1s and 2s); the
+      card in the placer's own hand does not make a miss, as nobody else can
+      see it;
+    - a placer with no pawn left or no open space is skipped, and a
+      catch-up player may also pass, since the rulebook says "may";
+    - catch-up eligibility is judged when the round's last placement is done;
+      catch-up pawns cannot change it, as the board does not change then;
+    - no collaborators are handed out after the last round: none could be
+      used;
+    - a seat is "void" in a suit, for the view and for determinize, once it
+      failed to follow that suit in this round.
+
+Actions (engine-api.md):
+    {"type": "play", "card": "R7"}
+    {"type": "place", "space": "B4" | "rank:4" | "suit:B", "collaborator": bool}
+    {"type": "pass"}
+
+View keys beyond the protocol's: "trick", "last_trick", "pawns", "board",
+"coins", "coin_counts", "collaborators", "round" (engine-api.md), and
+"phase" ("play", "place", "catch-up" or "over"), "rounds", "tricks_played",
+"start_player", "winner_card" and "loser_card" (their holders; no loser card
+before a round's first trick), "led_suit", "hand_counts", "pawns_left",
+"collaborator_supply", "leftovers" (the two face-up cards, also in "board"),
+"secret" (None while it lies face down; its code once the game is over),
+"unseen" (per suit letter the ranks whose card's location the seat does not
+know; ranks, not codes, since a view names a code only where its seat knows
+where the card is) and "voids" (per seat, the suits it failed to follow this
+round). The board's fixed layout is `SPACES`. At a round's end the log gets a
+"reveal" event, then one "payout" event per pawn, then "scores".
+
+Example:
+    >>> from pyapp.games.spy_tricks import SPACES
+    >>> from pyapp.engine.registry import new_game
+    >>> state = new_game("spy-tricks", players=3, seed=7)
+    >>> view = state.view(state.to_act)
+    >>> len(SPACES), len(view["hand"]), len(view["board"]), view["secret"]
+    (39, 6, 8, None)
+    >>> state.apply(state.legal_actions()[0])
+"""
+
+from math import comb
+
+from ..engine.protocol import GameState
+from ..engine.registry import register
+from ..engine.rng import Rng
+
+# -- the card table ---------------------------------------------------------
+
+SUITS = ["R", "B", "W"]                      # strongest first
+SUIT_NAMES = {"R": "red", "B": "blue", "W": "white"}
+RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+CARDS = [suit + str(rank) for suit in SUITS for rank in RANKS]
+OUT_OF_PLAY = {3: [suit + str(rank) for suit in SUITS for rank in (1, 2)], 4: []}
+COLLABORATOR_SUPPLY = {3: 2, 4: 3}
+HAND_SIZE = 6
+TRICKS_PER_ROUND = 5
+PAWNS_PER_ROUND = 5
+CARD_COIN, RANK_COIN, SUIT_COIN = 10, 5, 2
+
+# The board's 39 spaces, in the order the UI lays them out: 27 card spaces,
+# then the 9 rank spaces, then the 3 suit spaces.
+SPACES = CARDS + ["rank:%d" % rank for rank in RANKS] + ["suit:" + suit for suit in SUITS]
+
+CARD_ORDER = {card: index for index, card in enumerate(CARDS)}
+
+
+def suit_of(card):
+    return card[0]
+
+
+def rank_of(card):
+    return int(card[1:])
+
+
+def strength(card):
+    """Global strength: any red beats any blue beats any white, then the number."""
+    return (len(SUITS) - 1 - SUITS.index(card[0])) * len(RANKS) + int(card[1:])
+
+
+STRENGTH = {card: strength(card) for card in CARDS}
+
+
+def pawn_value(space, secret):
+    """The coin a pawn on `space` earns when `secret` is revealed (0: nothing)."""
+    if space == secret:
+        return CARD_COIN
+    if space == "rank:" + secret[1:]:
+        return RANK_COIN
+    if space == "suit:" + secret[0]:
+        return SUIT_COIN
+    return 0
+
+
+def is_miss(space, visible):
+    """Whether the visible cards already rule out a pawn on `space`."""
+    if space.startswith("rank:"):
+        rank = space[5:]
+        return all(suit + rank in visible for suit in SUITS)
+    if space.startswith("suit:"):
+        suit = space[5:]
+        return all(suit + str(rank) in visible for rank in RANKS)
+    return space in visible
+
+
+def count_deals(suit_counts, holders):
+    """How many ways the unseen cards can be dealt consistently with voids.
+
+    suit_counts: the number of unseen cards of each suit, in SUITS order.
+    holders: [(capacity, void suits)], where the cards must all go; e.g. the
+        other players' hands and the secret. The cards are distinct, so each
+        way to split a suit's cards among holders counts as its binomials.
+    Returns the count and `ways(index, left)`, the count for holders[index:]
+    sharing the cards `left` (per suit). Used by `determinize` to sample
+    uniformly and by bots for the odds of the secret's suit, which vary when
+    some players are void.
+    """
+    key = (tuple(suit_counts), tuple((capacity, tuple(void)) for capacity, void in holders))
+    counter = _COUNTERS.get(key)
+    if counter is None:
+        if len(_COUNTERS) > 4096:  # a bound on memory; the counts are cheap to redo
+            _COUNTERS.clear()
+        counter = _COUNTERS[key] = _deal_counter(key[1])
+    return counter(0, key[0]), counter
+
+
+# Deal counters by (suit counts, holders): a search asks for the same ones
+# thousands of times. Pure functions of their key, so sharing them is safe.
+_COUNTERS = {}
+
+
+def _deal_counter(holders):
+    memo = {}
+
+    def ways(index, left):
+        if index == len(holders):
+            return 1 if not any(left) else 0
+        key = (index, left)
+        if key in memo:
+            return memo[key]
+        total = 0
+        for split, weight in _splits(left, holders[index]):
+            rest = (left[0] - split[0], left[1] - split[1], left[2] - split[2])
+            total += weight * ways(index + 1, rest)
+        memo[key] = total
+        return total
+
+    return ways
+
+
+def _splits(left, holder):
+    """Each (cards taken per suit) that fills `holder`, with its number of ways."""
+    capacity, void = holder
+    limits = [0 if suit in void else n for suit, n in zip(SUITS, left)]
+    found = []
+    for red in range(min(limits[0], capacity) + 1):
+        for blue in range(min(limits[1], capacity - red) + 1):
+            white = capacity - red - blue
+            if white <= limits[2]:
+                weight = comb(left[0], red) * comb(left[1], blue) * comb(left[2], white)
+                found.append(((red, blue, white), weight))
+    return found
+
+
+def _name(seat):
+    return "Player %d" % (seat + 1)
+
+
+@register
+class SpyTricksState(GameState):
+    """A game of Spy Tricks for 3-4 players."""
+
+    game_id = "spy-tricks"
+    title = "Spy Tricks"
+    blurb = "Win or lose tricks to place pawns where you think the secret card hides."
+    min_players = 3
+    max_players = 4
+    order = 3
+
+    # -- setup and dealing --------------------------------------------------
+
+    def _setup(self):
+        players = self.num_players
+        self.coins = [0] * players
+        self.coin_counts = [0] * players
+        self.collaborators = [0] * players
+        self.supply = COLLABORATOR_SUPPLY[players]
+        self.round = 0
+        self._start_round(self.rng.below(players))
+
+    def _deck_for(self):
+        """The cards shuffled each round: all 27, or 21 with three players."""
+        out = OUT_OF_PLAY[self.num_players]
+        return [card for card in CARDS if card not in out]
+
+    def _start_round(self, start):
+        players = self.num_players
+        cards = self._deck_for()
+        self.rng.shuffle(cards)
+        self.hands = [sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE], key=CARD_ORDER.get)
+                      for seat in range(players)]
+        dealt = players * HAND_SIZE
+        self.secret = cards[dealt]
+        self.leftovers = sorted(cards[dealt + 1:dealt + 3], key=CARD_ORDER.get)
+        self.on_board = set(OUT_OF_PLAY[players]) | set(self.leftovers)
+        self.round += 1
+        self.start_player = start
+        self.winner_card = start
+        self.loser_card = None
+        self.tricks_played = 0
+        self.trick = []
+        self.last_trick = None
+        self.pawns = []
+        self.taken = set()
+        self.pawns_left = [PAWNS_PER_ROUND] * players
+        self.voids = [[] for _ in range(players)]
+        self.placers = []
+        self.phase = "play"
+        self.to_act = self.turn = start
+        self.say("Round %d: %s starts; %s and %s lie face up."
+                 % (self.round, _name(start), self.leftovers[0], self.leftovers[1]),
+                 kind="round", round=self.round, start=start, leftovers=list(self.leftovers))
+
+    # -- the protocol ---------------------------------------------------------
+
+    def legal_actions(self):
+        """Cards to play, or spaces to place a pawn on followed by pass."""
+        if self.is_over:
+            return []
+        seat = self.to_act
+        if self.phase == "play":
+            return [{"type": "play", "card": card} for card in self._playable(seat)]
+        collaborator = self.collaborators[seat] > 0
+        actions = []
+        for space in self._open_spaces(seat):
+            actions.append({"type": "place", "space": space, "collaborator": False})
+            if collaborator:
+                actions.append({"type": "place", "space": space, "collaborator": True})
+        actions.append({"type": "pass"})
+        return actions
+
+    def _perform(self, action):
+        kind = action["type"]
+        if kind == "play":
+            self._play(action["card"])
+        elif kind == "place":
+            self._place(action["space"], action["collaborator"])
+        else:
+            self.say("%s places no pawn." % _name(self.to_act), kind="pass", seat=self.to_act)
+            self.placers.pop(0)
+            self._advance()
+
+    # -- trick flow -----------------------------------------------------------
+
+    def _led_suit(self):
+        return suit_of(self.trick[0][1]) if self.trick else None
+
+    def _playable(self, seat):
+        """The hand's cards of the led suit if it holds any, else the whole hand."""
+        hand = self.hands[seat]
+        led = self._led_suit()
+        if led is not None:
+            following = [card for card in hand if suit_of(card) == led]
+            if following:
+                return following
+        return list(hand)
+
+    def _note_void(self, seat, card):
+        """A card off the led suit shows the seat has none of that suit left."""
+        led = self._led_suit()
+        if led is not None and suit_of(card) != led and led not in self.voids[seat]:
+            self.voids[seat] = [suit for suit in SUITS if suit in self.voids[seat] or suit == led]
+
+    def _play(self, card):
+        seat = self.to_act
+        self._note_void(seat, card)
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        self.say("%s plays %s." % (_name(seat), card), kind="play", seat=seat, card=card)
+        if len(self.trick) == self.num_players:
+            self._resolve_trick()
+        else:
+            self.to_act = self.turn = (seat + 1) % self.num_players
+
+    @staticmethod
+    def _trick_winner(trick):
+        """The seat that played the strongest card, whatever suit was led."""
+        return max(trick, key=lambda play: STRENGTH[play[1]])[0]
+
+    @staticmethod
+    def _trick_loser(trick):
+        """The seat that played the weakest card, whatever suit was led."""
+        return min(trick, key=lambda play: STRENGTH[play[1]])[0]
+
+    def _resolve_trick(self):
+        trick = self.trick
+        winner, loser = self._trick_winner(trick), self._trick_loser(trick)
+        self.on_board.update(card for _, card in trick)
+        self.last_trick = {"cards": [[seat, card] for seat, card in trick],
+                           "winner": winner, "loser": loser}
+        self.trick = []
+        self.tricks_played += 1
+        self.winner_card, self.loser_card = winner, loser
+        self.say("%s wins the trick and %s loses it." % (_name(winner), _name(loser)),
+                 kind="trick", winner=winner, loser=loser,
+                 cards=[[seat, card] for seat, card in trick])
+        self.phase = "place"
+        self.placers = [winner, loser]
+        self._advance()
+
+    # -- pawns ------------------------------------------------------------------
+
+    def _space_is_empty(self, space):
+        """No pawn on it, and for a card space no card on it either (rank and
+        suit spaces never hold a card)."""
+        return space not in self.taken and space not in self.on_board
+
+    def _open_spaces(self, seat):
+        """Where `seat` may put a pawn now: any space at catch-up, else empty ones."""
+        if self.pawns_left[seat] == 0:
+            return []
+        if self.phase == "catch-up":
+            return list(SPACES)
+        return [space for space in SPACES if self._space_is_empty(space)]
+
+    def _may_place(self, seat):
+        return bool(self._open_spaces(seat))
+
+    def _place(self, space, collaborator):
+        seat = self.to_act
+        self.pawns_left[seat] -= 1
+        if collaborator:
+            self.collaborators[seat] -= 1
+        self.pawns.append((seat, space, bool(collaborator)))
+        self.taken.add(space)
+        self.say("%s places a pawn%s on %s." % (
+            _name(seat), " and a collaborator" if collaborator else "", space),
+            kind="place", seat=seat, space=space, collaborator=bool(collaborator),
+            catch_up=self.phase == "catch-up")
+        self.placers.pop(0)
+        self._advance()
+
+    def _advance(self):
+        """Hand the decision to the next placer, the next trick, or the round end."""
+        while True:
+            while self.placers and not self._may_place(self.placers[0]):
+                skipped = self.placers.pop(0)
+                if self.pawns_left[skipped] == 0 and self.phase == "place":
+                    self.say("%s has no pawn left to place." % _name(skipped),
+                             kind="skip", seat=skipped)
+            if self.placers:
+                self.to_act = self.turn = self.placers[0]
+                return
+            if self.phase == "place":
+                if self.tricks_played < TRICKS_PER_ROUND:
+                    self.phase = "play"
+                    self.to_act = self.turn = self.winner_card
+                    return
+                self.phase = "catch-up"
+                self.placers = self._catch_up_order()
+                continue
+            self._end_round()
+            return
+
+    # -- round end --------------------------------------------------------------
+
+
+    def _may_catch_up(self, seat):
+        """No pawn played, or only misses, and a pawn left to play."""
+        if self.pawns_left[seat] == 0:
+            return False
+        return all(is_miss(space, self.on_board) for owner, space, _ in self.pawns if owner == seat)
+
+    def _catch_up_order(self):
+        """Catch-up placers, from the last trick's winner clockwise."""
+        first = self.winner_card
+        seats = [(first + step) % self.num_players for step in range(self.num_players)]
+        return [seat for seat in seats if self._may_catch_up(seat)]
+
+    @staticmethod
+    def _payout(space, collaborator, secret):
+        """The coins one pawn earns: a collaborator pays the same coins again."""
+        value = pawn_value(space, secret)
+        if value == 0:
+            return []
+        return [value, value] if collaborator else [value]
+
+    def _end_round(self):
+        """Reveal the last cards and the secret, pay every pawn, start the next round."""
+        last_cards = [[seat, card] for seat in range(self.num_players) for card in self.hands[seat]]
+        for seat, card in last_cards:
+            self.on_board.add(card)
+        self.hands = [[] for _ in range(self.num_players)]
+        secret = self.secret
+        self.say("The last cards are laid down; the secret card is %s." % secret,
+                 kind="reveal", secret=secret, cards=last_cards)
+        earned = [[] for _ in range(self.num_players)]
+        for seat, space, collaborator in self.pawns:
+            coins = self._payout(space, collaborator, secret)
+            earned[seat].extend(coins)
+            self.say("%s's pawn on %s earns %s." % (
+                _name(seat), space, " + ".join(str(c) for c in coins) if coins else "nothing"),
+                kind="payout", seat=seat, space=space, collaborator=collaborator,
+                coins=coins, value=sum(coins))
+        for seat in range(self.num_players):
+            self.coins[seat] += sum(earned[seat])
+            self.coin_counts[seat] += len(earned[seat])
+        self.supply += sum(1 for _, _, collaborator in self.pawns if collaborator)
+        self.pawns = []
+        self.taken = set()
+        self.placers = []
+        self.say("Totals: %s." % ", ".join(
+            "%s %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
+            kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts))
+        if self.round < self.num_players:
+            self._hand_out_collaborators()
+            self._start_round((self.start_player + 1) % self.num_players)
+        else:
+            self._finish_game()
+
+    def _hand_out_collaborators(self):
+        """The lowest total gets one; tied lowest all get one only if enough remain."""
+        lowest = min(self.coins)
+        seats = [seat for seat in range(self.num_players) if self.coins[seat] == lowest]
+        if len(seats) > self.supply:
+            self.say("%d players tie for the lowest total, and the supply has only %d "
+                     "collaborators: nobody gets one." % (len(seats), self.supply),
+                     kind="collaborators", seats=[])
+            return
+        for seat in seats:
+            self.collaborators[seat] += 1
+        self.supply -= len(seats)
+        self.say("%s %s a collaborator." % (
+            " and ".join(_name(seat) for seat in seats), "gets" if len(seats) == 1 else "each get"),
+            kind="collaborators", seats=seats)
+
+    def _finish_game(self):
+        """Highest total wins; a tie goes to the most coins, then is shared."""
+        best = max((self.coins[seat], self.coin_counts[seat]) for seat in range(self.num_players))
+        winners = [seat for seat in range(self.num_players)
+                   if (self.coins[seat], self.coin_counts[seat]) == best]
+        self.phase = "over"
+        names = " and ".join(_name(seat) for seat in winners)
+        summary = "%s %s with %d coins in value." % (
+            names, "wins" if len(winners) == 1 else "share the win", best[0])
+        self.finish(winners, list(self.coins), summary)
+
+    # -- explaining illegal actions ---------------------------------------------
+
+    def _explain_illegal(self, action):
+        kind = action.get("type")
+        seat = self.to_act
+        if kind == "play":
+            card = action.get("card")
+            if self.phase != "play":
+                return "The trick is over: place a pawn or pass before playing a card."
+            if card not in CARD_ORDER:
+                return "%r is not a Spy Tricks card; cards run from R1 to W9." % (card,)
+            if card not in self.hands[seat]:
+                return "%s is not in your hand." % card
+            led = self._led_suit()
+            if led is not None and suit_of(card) != led:
+                return "You hold %s, so you must follow %s instead of playing %s." % (
+                    SUIT_NAMES[led], SUIT_NAMES[led], card)
+            return "A play names only its card, like {\"type\": \"play\", \"card\": \"R7\"}."
+        if kind == "place":
+            space = action.get("space")
+            if self.phase == "play":
+                return "Pawns are placed after a trick, by its winner and loser: play a card now."
+            if space not in SPACES:
+                return "%r is not a space; use a card like \"B4\", \"rank:4\" or \"suit:B\"." % (space,)
+            if self.pawns_left[seat] == 0:
+                return "You have no pawn left this round."
+            if action.get("collaborator") and self.collaborators[seat] == 0:
+                return "You have no collaborator to place with your pawn on %s." % space
+            if space in self.on_board:
+                return "%s lies on its space already, so the space is not empty." % space
+            if space in self.taken:
+                return "A pawn already stands on %s." % space
+            return "A placement names its space and whether a collaborator goes with it."
+        if kind == "pass":
+            return "You must play a card to the trick; only placing a pawn can be declined."
+        return "Spy Tricks has no %r action; use play, place or pass." % (kind,)
+
+    # -- what a seat sees ---------------------------------------------------------
+
+    def _unseen(self, seat):
+        """The cards whose location `seat` does not know: other hands and the secret."""
+        known = set(self.hands[seat])
+        known.update(self.on_board)
+        known.update(card for _, card in self.trick)
+        return [card for card in self._deck_for() if card not in known]
+
+    def view(self, seat):
+        """Everything `seat` may know, JSON-ready."""
+        unseen = self._unseen(seat)
+        view = self.base_view(seat)
+        view.update({
+            "hand": list(self.hands[seat]),
+            "hand_counts": [len(hand) for hand in self.hands],
+            "prompt": self._prompt(seat),
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": self.num_players,
+            "tricks_played": self.tricks_played,
+            "start_player": self.start_player,
+            "winner_card": self.winner_card,
+            "loser_card": self.loser_card,
+            "led_suit": self._led_suit(),
+            "trick": [[s, card] for s, card in self.trick],
+            "last_trick": None if self.last_trick is None else {
+                "cards": [list(play) for play in self.last_trick["cards"]],
+                "winner": self.last_trick["winner"], "loser": self.last_trick["loser"]},
+            "pawns": [{"seat": s, "space": space, "collaborator": collaborator}
+                      for s, space, collaborator in self.pawns],
+            "pawns_left": list(self.pawns_left),
+            "board": sorted(self.on_board, key=CARD_ORDER.get),
+            "leftovers": list(self.leftovers),
+            "secret": self.secret if self.is_over else None,
+            "coins": list(self.coins),
+            "coin_counts": list(self.coin_counts),
+            "collaborators": list(self.collaborators),
+            "collaborator_supply": self.supply,
+            "unseen": {suit: [rank_of(card) for card in unseen if suit_of(card) == suit]
+                       for suit in SUITS},
+            "voids": [list(void) for void in self.voids],
+        })
+        return view
+
+    def _prompt(self, seat):
+        if self.is_over:
+            return self._result["summary"]
+        actor = self.to_act
+        if seat != actor:
+            doing = "play a card" if self.phase == "play" else "place a pawn"
+            return "Waiting for %s to %s." % (_name(actor), doing)
+        if self.phase == "play":
+            led = self._led_suit()
+            if led is None:
+                return "Lead the trick: play any card."
+            return "Play a card; follow %s if you can." % SUIT_NAMES[led]
+        if self.phase == "catch-up":
+            return "None of your pawns can score: you may place one pawn on any space, or pass."
+        won = actor == self.last_trick["winner"]
+        return "You %s the trick: place a pawn on an empty space, or pass." % (
+            "won" if won else "lost")
+
+    # -- for bots -----------------------------------------------------------------
+
+    def determinize(self, seat, rng):
+        """A copy with the other hands and the secret re-dealt from the unseen
+        cards, uniformly among the deals that respect every shown void."""
+        twin = self.clone()
+        twin.rng = Rng(rng.derive_seed())
+        if self.is_over:
+            return twin
+        pools = {suit: [] for suit in SUITS}
+        for card in self._unseen(seat):  # canonical order, then shuffled
+            pools[suit_of(card)].append(card)
+        for suit in SUITS:
+            rng.shuffle(pools[suit])
+        others = [s for s in range(self.num_players) if s != seat]
+        holders = [(len(self.hands[s]), self.voids[s]) for s in others] + [(1, [])]
+        counts = tuple(len(pools[suit]) for suit in SUITS)
+        _, ways = count_deals(counts, holders)
+        dealt = []
+        left = counts
+        for index, holder in enumerate(holders):
+            options = [(split, weight * ways(index + 1, tuple(n - k for n, k in zip(left, split))))
+                       for split, weight in _splits(left, holder)]
+            pick = rng.below(sum(weight for _, weight in options))
+            for split, weight in options:
+                if pick < weight:
+                    break
+                pick -= weight
+            cards = []
+            for suit, k in zip(SUITS, split):
+                cards.extend(pools[suit][:k])
+                pools[suit] = pools[suit][k:]
+            dealt.append(cards)
+            left = tuple(n - k for n, k in zip(left, split))
+        for s, cards in zip(others, dealt):
+            twin.hands[s] = sorted(cards, key=CARD_ORDER.get)
+        twin.secret = dealt[-1][0]
+        return twin
+
+    def evaluate(self, seat):
+        """The seat's share of a softmax over projected totals.
+
+        The projection adds what the pawns on the board earn against this
+        state's secret (exact in a determinized world) to the coins held. The
+        softmax temperature grows with the rounds still to play, since a lead
+        means less early on.
+        """
+        if self.is_over:
+            winners = self._result["winners"]
+            return 1.0 / len(winners) if seat in winners else 0.0
+        projected = list(self.coins)
+        for owner, space, collaborator in self.pawns:
+            projected[owner] += sum(self._payout(space, collaborator, self.secret))
+        to_play = (self.num_players - self.round
+                   + (TRICKS_PER_ROUND - self.tricks_played) / TRICKS_PER_ROUND)
+        temperature = 4.0 + 6.0 * to_play
+        top = max(projected)
+        weights = [2.718281828459045 ** ((p - top) / temperature) for p in projected]
+        return weights[seat] / sum(weights)
+
+    def clone(self):
+        """A fast, independent copy."""
+        twin = SpyTricksState.__new__(SpyTricksState)
+        self._copy_base_into(twin)
+        twin.coins = list(self.coins)
+        twin.coin_counts = list(self.coin_counts)
+        twin.collaborators = list(self.collaborators)
+        twin.supply = self.supply
+        twin.round = self.round
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.secret = self.secret
+        twin.leftovers = self.leftovers  # never mutated, only replaced
+        twin.on_board = set(self.on_board)
+        twin.start_player = self.start_player
+        twin.winner_card = self.winner_card
+        twin.loser_card = self.loser_card
+        twin.tricks_played = self.tricks_played
+        twin.trick = list(self.trick)
+        twin.last_trick = self.last_trick  # replaced whole, never mutated
+        twin.pawns = list(self.pawns)
+        twin.taken = set(self.taken)
+        twin.pawns_left = list(self.pawns_left)
+        twin.voids = list(self.voids)  # each seat's list is replaced, never mutated
+        twin.placers = list(self.placers)
+        twin.phase = self.phase
+        return twin

@@ -49,9 +49,10 @@ def test_text_is_escaped_for_html():
     assert esc('<b a="1">&\'') == "&lt;b a=&quot;1&quot;&gt;&amp;&#39;"
 
 
-def test_the_lobby_has_a_tile_and_a_rules_page_for_every_game():
-    html = lobby_html(catalogue())
-    for entry in catalogue():
+def test_the_lobby_has_a_tile_and_a_rules_page_for_every_game(app_catalogue):
+    games = app_catalogue["catalogue"]
+    html = lobby_html(games)
+    for entry in games:
         assert 'data-game="%s"' % entry["id"] in html
         assert esc(entry["title"]) in html
         assert entry["id"] in TABLES

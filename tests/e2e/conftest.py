@@ -1,0 +1,99 @@
+"""Browser fixtures for the end-to-end tests: plain Playwright, sync API.
+
+- `browser` (session): Chromium, Debian's if installed (build.find_chromium),
+  launched with build.CHROMIUM_ARGS, where every host name but 127.0.0.1
+  fails to resolve.
+- `context` / `page` (per test): a fresh profile at 1280x800. Every request
+  is logged (`context.request_log`, a list of URLs); at teardown the test
+  fails if any went to another origin than the test servers, or failed.
+  `page.console_log` holds the browser console, shown when a wait times out.
+
+These tests are skipped only when the playwright package is missing, as
+under a bare `python3 -m pytest`; `python3 build.py test` always installs it.
+"""
+
+import os
+from urllib.parse import urlsplit
+
+import pytest
+
+import build
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    sync_playwright = None
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VIEWPORT = {"width": 1280, "height": 800}
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def pytest_collection_modifyitems(config, items):
+    if sync_playwright is not None:
+        return
+    skip = pytest.mark.skip(reason="playwright is not installed; `python3 build.py test` installs it")
+    for item in items:
+        if str(item.path).startswith(HERE + os.sep):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    chromium = build.find_chromium()
+    if chromium is None:
+        pytest.fail("no Chromium found; install Debian's: apt-get install chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**build.chromium_launch_options(chromium))
+        yield browser
+        browser.close()
+
+
+def off_origin(urls):
+    """The URLs that went anywhere but a test server of this run."""
+    origins = {server.origin for server in build.SiteServer.running}
+    return [
+        url for url in urls
+        if not url.startswith(LOCAL_SCHEMES)
+        and "%s://%s" % urlsplit(url)[:2] not in origins
+    ]
+
+
+def new_logged_context(browser, **options):
+    """A browser context that records every request and failure."""
+    options.setdefault("viewport", VIEWPORT)
+    context = browser.new_context(**options)
+    context.request_log = []
+    context.failed_requests = []
+    context.on("request", lambda request: context.request_log.append(request.url))
+    context.on(
+        "requestfailed",
+        lambda request: context.failed_requests.append("%s (%s)" % (request.url, request.failure)),
+    )
+    return context
+
+
+def check_requests(context):
+    strays = off_origin(context.request_log)
+    assert not strays, "requests left the test server's origin: %s" % strays
+    # A navigation that replaces a loading page aborts its requests; that is
+    # the test's doing, not the site's.
+    failed = [line for line in context.failed_requests if "ERR_ABORTED" not in line]
+    assert not failed, "requests failed: %s" % failed
+
+
+@pytest.fixture
+def context(browser):
+    context = new_logged_context(browser)
+    yield context
+    context.close()
+    check_requests(context)
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.console_log = []
+    page.on("console", lambda message: page.console_log.append("%s: %s" % (message.type, message.text)))
+    page.on("pageerror", lambda error: page.console_log.append("pageerror: %s" % error))
+    yield page

@@ -1,0 +1,105 @@
+"""The built site in Chromium: it opens, stays local, works offline and under a sub-path."""
+
+import pytest
+
+from . import screenshot, wait_engine, wait_ui
+from .conftest import new_logged_context, off_origin
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+SW_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture
+def titles(app_catalogue):
+    titles = [game["title"] for game in app_catalogue["catalogue"]]
+    assert titles, "the catalogue is empty"
+    return titles
+
+
+def assert_lobby_lists(page, titles):
+    text = page.inner_text("body")
+    missing = [title for title in titles if title not in text]
+    assert not missing, "the lobby does not show %s" % missing
+
+
+def test_the_lobby_opens_and_lists_every_game(page, site_server, titles):
+    page.goto(site_server.url)
+    wait_ui(page)
+    assert_lobby_lists(page, titles)
+    wait_engine(page)
+    screenshot(page, "lobby")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "lobby")
+
+
+def test_no_request_leaves_the_local_server(page, context, site_server):
+    page.goto(site_server.url)
+    wait_ui(page)
+    wait_engine(page)
+    # The log holds the worker's requests too: the interpreter it booted.
+    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in context.request_log)
+    assert off_origin(context.request_log) == []
+
+
+def test_a_request_to_another_host_fails_loudly(browser, site_server):
+    # A bare context: this test makes the off-origin request on purpose.
+    context = new_logged_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_server.url + "manifest.webmanifest")
+        outcome = page.evaluate(
+            """() => fetch("https://cdn.example.net/pyodide/", {mode: "no-cors"})
+                       .then(() => "answered", (error) => "failed: " + error)"""
+        )
+    finally:
+        context.close()
+    assert outcome.startswith("failed")
+    assert any("ERR_NAME_NOT_RESOLVED" in line for line in context.failed_requests), context.failed_requests
+
+
+def test_after_one_visit_the_site_works_offline(page, context, site_server, titles):
+    page.goto(site_server.url)
+    wait_ui(page)
+    wait_engine(page)
+    # The service worker claims the page once it has precached the whole site.
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    context.set_offline(True)
+
+    page.reload()
+    wait_ui(page)
+    wait_engine(page)
+    assert_lobby_lists(page, titles)
+
+    # Any address of the app with a query string opens it from the cache too.
+    page.goto(site_server.url + "?from=bookmark")
+    wait_ui(page)
+    wait_engine(page)
+    assert_lobby_lists(page, titles)
+
+
+def test_the_site_works_under_a_sub_path(page, context, subpath_server, titles):
+    page.goto(subpath_server.url)
+    wait_ui(page)
+    wait_engine(page)
+    assert_lobby_lists(page, titles)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    scope = page.evaluate("navigator.serviceWorker.ready.then((registration) => registration.scope)")
+    assert scope == subpath_server.url
+    outside = [
+        url for url in context.request_log
+        if not url.startswith((subpath_server.url, "data:", "blob:"))
+    ]
+    assert outside == [], "requests outside the sub-path"
+
+
+def test_the_page_has_its_icon_and_manifest(page, site_server):
+    page.goto(site_server.url)
+    wait_ui(page)
+    manifest = page.evaluate(
+        """() => fetch(document.querySelector('link[rel="manifest"]').href).then((r) => r.json())"""
+    )
+    assert manifest["start_url"] == "./"
+    icon = page.evaluate(
+        """() => fetch(document.querySelector('link[rel~="icon"]').href).then((r) => r.status)"""
+    )
+    assert icon == 200

@@ -1,0 +1,231 @@
+"""The built site (dist/): exactly the files the page needs, wired with relative URLs."""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+
+import build
+
+ALLOWED = re.compile(
+    r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
+    r"|pyapp/.+\.py|static/.+|vendor/(pyodide|pyscript|micropython)/[^/]+)"
+)
+# A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
+HOST_URL = re.compile(r"""(?:https?:)?//[A-Za-z0-9.-]+[^\s"'<>]*""")
+# XML namespace names look like URLs but are never fetched.
+XMLNS = re.compile(r"""xmlns(:\w+)?=["'][^"']*["']""")
+
+
+class Tags(HTMLParser):
+    """Every start tag of a page, as (tag, attributes dict), in order."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.tags = []
+        self.data = {}
+        self._open = None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._open = dict(attrs).get("id")
+
+    def handle_data(self, data):
+        if self._open:
+            self.data[self._open] = self.data.get(self._open, "") + data
+
+    def handle_endtag(self, tag):
+        self._open = None
+
+
+def files_of(folder):
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def source_python_files():
+    return [p.relative_to(build.ROOT).as_posix() for p in build.python_files(build.ROOT / "pyapp")]
+
+
+@pytest.fixture(scope="module")
+def page_text(site_dist):
+    return (site_dist / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def tags(page_text):
+    return Tags(page_text)
+
+
+def script_config(tags, script_type):
+    configs = [attrs for tag, attrs in tags.tags if tag == "script" and attrs.get("type") == script_type]
+    assert len(configs) == 1, "expected one <script type=%r>" % script_type
+    return configs[0], json.loads(configs[0]["config"])
+
+
+def precache_list(site_dist):
+    text = (site_dist / "sw.js").read_text()
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+
+
+def test_the_site_holds_only_what_the_page_needs(site_dist):
+    stray = [name for name in files_of(site_dist) if not ALLOWED.fullmatch(name)]
+    assert stray == []
+    for name in ("index.html", "sw.js", "manifest.webmanifest", ".nojekyll"):
+        assert (site_dist / name).is_file(), name
+
+
+def test_every_python_file_of_the_app_is_shipped_unchanged(site_dist):
+    shipped = [name for name in files_of(site_dist) if name.startswith("pyapp/")]
+    assert shipped == source_python_files()
+    for name in shipped:
+        assert (site_dist / name).read_bytes() == (build.ROOT / name).read_bytes(), name
+
+
+def test_every_static_file_is_shipped(site_dist):
+    static = build.ROOT / "static"
+    expected = ["static/" + name for name in files_of(static) if "__pycache__" not in name and not name.startswith(".")]
+    assert [name for name in files_of(site_dist) if name.startswith("static/")] == expected
+    assert "static/icon.svg" in expected
+
+
+def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
+    for package in build.PACKAGES:
+        for inner, least in package["files"].items():
+            name = inner.split("/", 1)[1] if package.get("dir_files") else inner
+            path = site_dist / package["dest"] / name
+            assert path.stat().st_size >= least, path
+    vendored = [name for name in files_of(site_dist) if name.startswith("vendor/")]
+    assert not [name for name in vendored if name.endswith(".map")]
+    for name in vendored:
+        if name.endswith((".js", ".mjs")):
+            assert not build.SOURCE_MAP_LINE.search((site_dist / name).read_bytes()), name
+
+
+def test_the_service_worker_precaches_every_file_of_the_site(site_dist):
+    # sw.js itself is left out: the browser always fetches it from the network.
+    expected = ["./"] + ["./" + name for name in files_of(site_dist) if name != "sw.js"]
+    assert precache_list(site_dist) == expected
+
+
+def test_the_cache_is_named_after_the_build(site_dist, page_text):
+    build_id = re.search(r'const CACHE = "safehouse-([0-9a-f]{16})";', (site_dist / "sw.js").read_text()).group(1)
+    assert build_id in page_text
+
+
+def test_the_build_id_changes_with_the_content_and_only_then(tmp_path):
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for name in ("index.html", "build.py"):
+        shutil.copy(build.ROOT / name, tree / name)
+    for name in ("pyapp", "static"):
+        shutil.copytree(build.ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def build_id(out):
+        done = subprocess.run(
+            [sys.executable, str(tree / "build.py"), "--out", str(tmp_path / out)],
+            capture_output=True, text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        return re.search(r"safehouse-([0-9a-f]+)", (tmp_path / out / "sw.js").read_text()).group(1)
+
+    first = build_id("a")
+    assert build_id("b") == first
+    (tree / "static" / "icon.svg").write_text((tree / "static" / "icon.svg").read_text() + "\n")
+    assert build_id("c") != first
+
+
+def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
+    attrs, config = script_config(tags, "mpy")
+    assert attrs["src"] == "./pyapp/ui/main.py"
+    assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
+    expected = ["pyapp/__init__.py"] + [name for name in source_python_files() if name.startswith("pyapp/ui/")]
+    assert sorted(config["files"]) == ["./" + name for name in expected]
+    assert all(config["files"]["./" + name] == name for name in expected)
+
+
+def test_the_worker_runs_on_local_pyodide_with_the_engine_files(tags):
+    attrs, config = script_config(tags, "py")
+    assert "worker" in attrs and attrs["name"] == "engine"
+    assert attrs["src"] == "./pyapp/worker.py"
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    expected = [name for name in source_python_files() if not name.startswith("pyapp/ui/")]
+    assert sorted(config["files"]) == ["./" + name for name in expected]
+    assert all(config["files"]["./" + name] == name for name in expected)
+
+
+def test_every_file_the_page_names_is_in_the_site(site_dist, tags):
+    for script_type in ("mpy", "py"):
+        attrs, config = script_config(tags, script_type)
+        for path in [config["interpreter"], attrs["src"], *config["files"]]:
+            assert (site_dist / path).is_file(), path
+    for tag, attrs in tags.tags:
+        for key in ("src", "href"):
+            url = attrs.get(key)
+            if url and tag in ("script", "link", "img"):
+                assert (site_dist / url.split("?")[0]).is_file(), url
+
+
+def test_every_url_is_relative(tags, page_text):
+    for tag, attrs in tags.tags:
+        for key in ("src", "href"):
+            url = attrs.get(key)
+            if url is not None:
+                # "/x" would escape a GitHub Pages sub-path.
+                assert not url.startswith("/") and ":" not in url.split("/")[0], (tag, url)
+    assert re.search(r"""serviceWorker\.register\(["']\./sw\.js["']\)""", page_text)
+
+
+@pytest.mark.parametrize("name", ["index.html", "sw.js", "manifest.webmanifest"])
+def test_no_url_points_to_another_host(site_dist, name):
+    text = XMLNS.sub("", (site_dist / name).read_text(encoding="utf-8"))
+    assert HOST_URL.findall(text) == []
+
+
+def test_no_placeholder_is_left(page_text):
+    assert "{{" not in page_text and "}}" not in page_text
+
+
+def test_the_page_carries_the_catalogue_and_the_lobby(tags, page_text, app_catalogue):
+    assert json.loads(tags.data["catalogue"]) == app_catalogue["catalogue"]
+    assert "<" not in tags.data["catalogue"]
+    assert app_catalogue["lobby_html"] in page_text
+
+
+def test_the_manifest_is_valid(site_dist):
+    manifest = json.loads((site_dist / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui", "browser")
+    assert manifest["icons"]
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith("/")
+        assert (site_dist / icon["src"]).is_file(), icon["src"]
+        assert icon["type"] == "image/svg+xml" and icon["sizes"] == "any"
+
+
+def test_the_server_sends_the_types_the_browser_requires(site_server):
+    from urllib.request import urlopen
+
+    for path, kind in [
+        ("vendor/pyodide/pyodide.mjs", "text/javascript"),
+        ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("manifest.webmanifest", "application/manifest+json"),
+    ]:
+        with urlopen(site_server.url + path) as response:
+            assert response.headers["Content-Type"] == kind, path
+
+
+def test_the_sub_path_server_serves_nothing_outside_the_sub_path(subpath_server):
+    from urllib.error import HTTPError
+    from urllib.request import urlopen
+
+    with urlopen(subpath_server.url + "index.html") as response:
+        assert response.status == 200
+    with pytest.raises(HTTPError) as outside:
+        urlopen(subpath_server.origin + "/index.html")
+    assert outside.value.code == 404

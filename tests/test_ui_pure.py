@@ -8,6 +8,7 @@ from pyapp.games import catalogue, new_game
 from pyapp.ui import deck_of_spies as table
 from pyapp.ui.html import esc
 from pyapp.ui.lobby import lobby_html
+from pyapp.ui.page import table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
@@ -116,3 +117,17 @@ def test_the_end_screen_says_why_and_offers_the_same_deal():
     html = table.table_html(payload_for(state), [])
     assert "Mission failed" in html and "you hold 3" in html
     assert 'data-action="same-deal"' in html and "seed 123" in html
+
+
+def test_the_table_page_frames_the_table_with_tools_and_the_move_log():
+    state = new_game("deck-of-spies", seed=123)
+    state.say("<script>alert(1)</script>")
+    payload = payload_for(state)
+    payload.update({"game": "deck-of-spies", "title": "Deck of Spies", "players": 1,
+                    "log": state.log})
+    html = table_page_html(payload, [], {"action": state.legal_actions()[0], "text": "Do it."})
+    assert "Deal #123" in html and 'data-action="hint"' in html
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert html.index("&lt;script&gt;") < html.index("A new deal")  # newest first
+    assert 'data-testid="hint">Hint: Do it.' in html
+    assert table_query(payload) == "?game=deck-of-spies&seed=123"

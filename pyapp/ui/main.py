@@ -14,8 +14,9 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
-from pyapp.ui.html import button, esc
+from pyapp.ui.html import esc
 from pyapp.ui.lobby import setup_html
+from pyapp.ui.page import table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
@@ -121,26 +122,7 @@ def show_lobby():
 
 def render_table():
     payload = App.payload
-    table = TABLES[payload["game"]]
-    log_items = "".join("<li>%s</li>" % esc(e["text"]) for e in reversed(payload["log"]))
-    hint_button = ""
-    if payload["legal"]:
-        hint_button = button("Hint <kbd>H</kbd>", "hint")
-    header = (
-        '<div class="table-head"><h1>%s</h1><p class="seed">Deal #%d</p>'
-        '<div class="tools">%s%s%s%s</div></div>'
-        % (esc(payload["title"]), payload["seed"], hint_button,
-           button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
-           button("New deal", "new-deal", classes="btn ghost"),
-           button("Lobby", "lobby", classes="btn ghost")))
-    hint_line = ""
-    if App.hint:
-        hint_line = '<p class="hint" data-testid="hint">Hint: %s</p>' % esc(App.hint["text"])
-    element("table").innerHTML = (
-        header + '<div class="table-body"><div class="felt">'
-        + table.table_html(payload, App.selection, App.hint) + hint_line
-        + '</div><aside class="log" aria-label="Move log"><h3>Moves</h3><ol>%s</ol></aside>'
-        "</div>" % log_items)
+    element("table").innerHTML = table_page_html(payload, App.selection, App.hint)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
 
@@ -152,7 +134,7 @@ def show_table(payload):
     element("lobby").hidden = True
     element("table").hidden = False
     document.body.setAttribute("data-screen", "table")
-    window.history.replaceState(None, "", "?game=%s&seed=%d" % (payload["game"], payload["seed"]))
+    window.history.replaceState(None, "", table_query(payload))
     render_table()
 
 

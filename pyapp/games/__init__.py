@@ -7,6 +7,7 @@ table the app can show.
 from ..engine.registry import GAMES, load_game, new_game
 from ..engine.registry import catalogue as _engine_catalogue
 from . import deck_of_spies  # noqa: F401  (registers the game)
+from . import spy_tricks  # noqa: F401
 
 
 def catalogue():

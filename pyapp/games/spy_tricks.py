@@ -216,6 +216,15 @@ def _name(seat):
     return "Player %d" % (seat + 1)
 
 
+def space_name(space):
+    """A space as the move log says it: "B4", "rank 4" or "the blue suit"."""
+    if space.startswith("rank:"):
+        return "rank " + space[5:]
+    if space.startswith("suit:"):
+        return "the %s suit" % SUIT_NAMES[space[5:]]
+    return space
+
+
 @register
 class SpyTricksState(GameState):
     """A game of Spy Tricks for 3-4 players."""
@@ -383,8 +392,9 @@ class SpyTricksState(GameState):
             self.collaborators[seat] -= 1
         self.pawns.append((seat, space, bool(collaborator)))
         self.taken.add(space)
-        self.say("%s places a pawn%s on %s." % (
-            _name(seat), " and a collaborator" if collaborator else "", space),
+        self.say("%s places a %spawn%s on %s." % (
+            _name(seat), "catch-up " if self.phase == "catch-up" else "",
+            " and a collaborator" if collaborator else "", space_name(space)),
             kind="place", seat=seat, space=space, collaborator=bool(collaborator),
             catch_up=self.phase == "catch-up")
         self.placers.pop(0)
@@ -448,8 +458,10 @@ class SpyTricksState(GameState):
         for seat, space, collaborator in self.pawns:
             coins = self._payout(space, collaborator, secret)
             earned[seat].extend(coins)
-            self.say("%s's pawn on %s earns %s." % (
-                _name(seat), space, " + ".join(str(c) for c in coins) if coins else "nothing"),
+            self.say("%s's pawn%s on %s %s %s." % (
+                _name(seat), " and collaborator" if collaborator else "", space_name(space),
+                "earn" if collaborator else "earns",
+                " + ".join(str(c) for c in coins) if coins else "nothing"),
                 kind="payout", seat=seat, space=space, collaborator=collaborator,
                 coins=coins, value=sum(coins))
         for seat in range(self.num_players):
@@ -460,7 +472,7 @@ class SpyTricksState(GameState):
         self.taken = set()
         self.placers = []
         self.say("Totals: %s." % ", ".join(
-            "%s %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
+            "%s has %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
             kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts))
         if self.round < self.num_players:
             self._hand_out_collaborators()
@@ -531,6 +543,19 @@ class SpyTricksState(GameState):
         if kind == "pass":
             return "You must play a card to the trick; only placing a pawn can be declined."
         return "Spy Tricks has no %r action; use play, place or pass." % (kind,)
+
+    def describe(self, action):
+        """An action as a hint names it: "play R7", "place a pawn on rank 4"."""
+        kind = action.get("type")
+        if kind == "play":
+            return "play %s" % action.get("card")
+        if kind == "place":
+            return "place a pawn%s on %s" % (
+                " and a collaborator" if action.get("collaborator") else "",
+                space_name(action.get("space", "")))
+        if kind == "pass":
+            return "place no pawn (pass)"
+        return GameState.describe(self, action)
 
     # -- what a seat sees ---------------------------------------------------------
 

@@ -121,8 +121,16 @@ def show_lobby():
 
 
 def render_table():
+    """Redraw the table; switches marked data-keep (table-local toggles such as
+    a deduction aid) keep their state across the redraw."""
     payload = App.payload
-    element("table").innerHTML = table_page_html(payload, App.selection, App.hint)
+    table = element("table")
+    kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
+    table.innerHTML = table_page_html(payload, App.selection, App.hint)
+    for box_id in kept:
+        box = element(box_id)
+        if box:
+            box.checked = True
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
 

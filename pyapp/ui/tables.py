@@ -7,7 +7,9 @@
 """
 
 from . import deck_of_spies
+from . import spy_tricks
 
 TABLES = {
     "deck-of-spies": deck_of_spies,
+    "spy-tricks": spy_tricks,
 }

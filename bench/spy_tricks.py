@@ -1,15 +1,15 @@
 """Spy Tricks: engine speed, bot decision times, bot strength and aim.
 
-    python3 bench/spy_tricks.py                    # 400 games a match-up, 40 with hard
-    python3 bench/spy_tricks.py 1000 --hard-games 100 --jobs 2
+    python3 bench/spy_tricks.py                    # 400 games a match-up
+    python3 bench/spy_tricks.py 1500 --jobs 2
 
 Prints, for 3 and 4 players:
 - random playouts: whole games per CPU second through the public API;
 - decision times of each level, in CPU ms (the machine is shared, so wall
-  time swings with its load); the hard level searches for 0.5 s of wall time,
-  so its line also gives the mean search iterations;
-- win shares with 95% Wilson intervals: one normal among easies, and one
-  hard among normals (a shared win counts as a share);
+  time swings with its load): mean, median and 95th percentile;
+- win shares with 95% Wilson intervals: one normal among easies, one hard
+  among normals, and one normal among normals in the same seats and deals,
+  the yardstick for hard (a shared win counts as a share);
 - aim: how often each seat's first pawn of a round lands on the secret's
   card, rank or suit, for the normal bot and for the random placers (easy)
   in the same games, and the share of all pawns that score.
@@ -48,8 +48,8 @@ def wilson(wins, games, z=1.96):
 def play(job):
     """One game of `hero` in seat (seed mod players) against `foe` everywhere else.
 
-    Returns the hero's win share, per level [decisions, CPU seconds, searches,
-    search iterations], and per level the first-pawn and all-pawn tallies.
+    Returns the hero's win share, per level the CPU seconds of each decision,
+    and per level the first-pawn and all-pawn tallies.
     """
     players, hero, foe, seed = job
     seat_of_hero = seed % players
@@ -57,20 +57,13 @@ def play(job):
     levels = [hero if seat == seat_of_hero else foe for seat in range(players)]
     state = new_game("spy-tricks", players=players, seed=seed)
     rng = Rng(seed + 1_000_003)
-    timing = {hero: [0, 0.0, 0, 0], foe: [0, 0.0, 0, 0]}
+    timing = {hero: [], foe: []}
     while not state.is_over:
         seat = state.to_act
         started = process_time()
         action = bots[seat].choose(state, seat, rng)
         spent = process_time() - started
-        tally = timing[levels[seat]]
-        tally[0] += 1
-        tally[1] += spent
-        search = getattr(bots[seat], "search", None)
-        if search is not None and search.stats is not None:
-            tally[2] += 1
-            tally[3] += search.stats["iterations"]
-            search.stats = None
+        timing[levels[seat]].append(spent)
         state.apply(action)
     winners = state.result()["winners"]
     share = 1.0 / len(winners) if seat_of_hero in winners else 0.0
@@ -110,12 +103,11 @@ def match(players, hero, foe, games, jobs):
     else:
         results = [play(job) for job in work]
     share = sum(result[0] for result in results)
-    timing = {hero: [0, 0.0, 0, 0], foe: [0, 0.0, 0, 0]}
+    timing = {hero: [], foe: []}
     aims = {}
     for _, spent, tallies in results:
         for level in spent:
-            for index in range(4):
-                timing[level][index] += spent[level][index]
+            timing[level].extend(spent[level])
         for level, tally in tallies.items():
             total = aims.setdefault(level, [0] * 6)
             for index in range(6):
@@ -142,8 +134,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=400,
                         help="games of normal against easies (default 400)")
-    parser.add_argument("--hard-games", type=int, default=40,
-                        help="games of hard against normals (default 40; each takes ~10 s)")
+    parser.add_argument("--hard-games", type=int, default=400,
+                        help="games of hard against normals, and of normal against normals "
+                             "in the same seats (default 400)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
@@ -154,14 +147,15 @@ def main():
         timing, aims = match(players, "normal", "easy", args.games, args.jobs)
         if args.hard_games:
             hard_timing, _ = match(players, "hard", "normal", args.hard_games, args.jobs)
+            match(players, "normal", "normal", args.hard_games, args.jobs)
             timing["hard"] = hard_timing["hard"]
-        for level, (decisions, seconds, searches, iterations) in timing.items():
-            line = "  %-6s %6.2f CPU ms a decision over %d decisions" % (
-                level, 1000.0 * seconds / max(1, decisions), decisions)
-            if searches:
-                line += "; %d searched (0.5 s wall each), %.0f iterations on average" % (
-                    searches, iterations / searches)
-            print(line)
+        for level, spent in timing.items():
+            spent = sorted(spent)
+            print("  %-6s CPU ms a decision: mean %.2f, median %.2f, 95th percentile %.2f "
+                  "over %d decisions" % (
+                      level, 1000.0 * sum(spent) / max(1, len(spent)),
+                      1000.0 * spent[len(spent) // 2], 1000.0 * spent[int(0.95 * len(spent))],
+                      len(spent)))
         for level in ("normal", "easy"):
             rounds, card, rank, suit, pawns, scoring = aims[level]
             print("  %-6s first pawn of a round on the secret's card %.1f%%, rank %.1f%%, "

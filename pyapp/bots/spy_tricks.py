@@ -7,11 +7,19 @@
   be the secret). It places each pawn where the expected payout is highest
   and plays cards to become the trick's winner or loser, the two seats that
   place; the middle seats get nothing.
-- hard: information-set MCTS (pyapp.engine.search) over determinizations,
-  which respect voids as well, to choose its cards; its rollouts play the
-  normal bot's rules. Its pawns go where the normal bot's exact expected
-  payout says: that is what the search would estimate, by sampling, from
-  dozens of almost equal spaces.
+- hard: plays its cards as the normal bot does, and places its pawns with
+  the round-end catch-up in mind. A seat whose pawns all turned out misses
+  may place one pawn on any space at the round's end, when only the last
+  cards in the hands and the secret are unseen: that pawn is worth far more
+  than a pawn placed mid-round (about 6.5 coins against 1.5 for the normal
+  bot, whose live rank pawns seldom leave it the chance). Every placement is
+  weighed as its expected payout plus the catch-up chance it leaves
+  (`catch_up_chance`); passing keeps that chance whole. It also keeps its
+  collaborators for pawns worth at least COLLABORATOR_HARD_THRESHOLD, or
+  for the catch-up. Information-set MCTS over the cards (pyapp.engine.search,
+  rollouts of the normal rules, cut off by evaluate()) did no better than
+  the normal card rules: 31-32% of 300 three-player games against normals,
+  with the same pawn rules, against 35.5% of 1500 without search.
 
 Usage:
 
@@ -21,10 +29,9 @@ Usage:
 """
 
 from ..engine.bots import RandomBot
-from ..engine.search import SearchBot
 from ..games.spy_tricks import (
-    CARD_COIN, CARDS, RANK_COIN, STRENGTH, SUIT_COIN, SUITS,
-    TRICKS_PER_ROUND, count_deals, pawn_value)
+    CARD_COIN, RANKS, STRENGTH, SUITS, TRICKS_PER_ROUND, count_deals, is_miss,
+    pawn_value)
 
 # Expected coins above which a collaborator joins a pawn before the last
 # chance of the round (our choice).
@@ -132,65 +139,121 @@ def _use_collaborator(view, value):
 
 
 class HardBot:
-    """Search for the cards, exact expected payout for the pawns."""
+    """The normal bot's cards; pawns placed with the round-end catch-up in mind."""
 
     name = "hard"
 
-    def __init__(self, iterations=None, time_budget=0.5):
-        self.search = SearchBot(iterations=iterations, time_budget=time_budget,
-                                rollout_policy=rollout_policy,
-                                rollout_depth=ROLLOUT_DEPTH, exploration=EXPLORATION)
-
     def choose(self, state, seat, rng):
+        view = state.view(seat)
         actions = state.legal_actions()
-        if actions[0]["type"] != "play":
-            return choose_placement(state.view(seat), actions)
-        if len(actions) == 1:
-            return actions[0]
-        return self.search.choose(state, seat, rng)
+        if view["phase"] == "play":
+            return NormalBot.choose_card(view, actions)
+        if view["phase"] == "catch-up":
+            return choose_placement(view, actions)
+        return choose_placement_keeping_catch_up(view, actions)
 
 
-# Rollouts stop once the trick and its placements are done, give or take,
-# where evaluate() scores the pawns against the sampled secret; longer ones
-# only added noise (our choice: 30 actions won 30% of 90 3-player games
-# against normals, 8 won 34-36%). evaluate()'s rewards differ by hundredths
-# early in a game, so the UCB constant is small.
-ROLLOUT_DEPTH = 8
-EXPLORATION = 0.15
+# The catch-up pawn is reckoned at CATCH_UP_WEIGHT times the 10 coins over
+# the number of players (its card's odds when only the last cards and the
+# secret are unseen), doubled with a collaborator in hand. The hard bot
+# doubles only pawns worth COLLABORATOR_HARD_THRESHOLD coins, and spending
+# its last collaborator before the last round costs COLLABORATOR_KEEP
+# catch-up pawns. Our choice, tuned over 1500 three-player games against
+# normals: weights 0.4-0.7 won 35-37%, 1.0 won 32% and 1.6 won 27%;
+# thresholds 2, 5 and 7 won 35.5%, 37.4% and 36.2%.
+CATCH_UP_WEIGHT = 0.6
+COLLABORATOR_HARD_THRESHOLD = 5.0
+COLLABORATOR_KEEP = 2.0
 
 
-def rollout_policy(state, rng):
-    """A quick guess at play inside a sampled world.
+def choose_placement_keeping_catch_up(view, actions):
+    """The placement, or pass, worth the most: its expected payout plus the
+    catch-up pawn's value times the chance the seat still gets it after."""
+    seat = view["seat"]
+    odds = secret_odds(view)
+    values = space_values(view)
+    misses = _MissOdds(view, odds)
+    chance = 1.0
+    for pawn in view["pawns"]:
+        if pawn["seat"] == seat:
+            chance *= misses.chance(pawn["space"])
+    collaborators = view["collaborators"][seat]
+    pawns_left = view["pawns_left"][seat]
+    one_pawn = CATCH_UP_WEIGHT * CARD_COIN / len(view["hand_counts"])
 
-    Cards: as the normal bot, against the cards the acting seat cannot see.
-    Pawns: the acting seat places on the empty
-    space with the highest expected payout if every card it cannot see were
-    equally likely the secret (voids ignored, for speed); pass if none pays.
+    def catch_up(collaborators_left, pawns):
+        if pawns <= 0:
+            return 0.0
+        return one_pawn * (2 if collaborators_left else 1)
+
+    best, best_value = {"type": "pass"}, chance * catch_up(collaborators, pawns_left)
+    keep = 0.0 if view["round"] == view["rounds"] else COLLABORATOR_KEEP * one_pawn
+    for action in actions:
+        if action["type"] != "place":
+            continue
+        value = values.get(action["space"], 0.0)
+        if value <= 0:
+            continue
+        after = chance * misses.chance(action["space"])
+        if action["collaborator"]:
+            if value < COLLABORATOR_HARD_THRESHOLD:
+                continue
+            total = 2 * value + after * catch_up(collaborators - 1, pawns_left - 1)
+            if collaborators == 1:
+                total -= keep
+        else:
+            total = value + after * catch_up(collaborators, pawns_left - 1)
+        if total > best_value:
+            best, best_value = action, total
+    return best
+
+
+class _MissOdds:
+    """The chance a pawn on a space is a miss when the round's last placement
+    is done: every card that could pay it lies on the board by then.
+
+    A card still unseen is played unless it is the secret or stays as its
+    holder's last card; the seat's own cards are played unless kept last.
+    The cards are taken as independent, which is close enough to rank moves.
     """
-    seat = state.to_act
-    board, hand = state.on_board, state.hands[seat]
-    if state.phase == "play":
-        trick = [card for _, card in state.trick]
-        pool = [card for card in CARDS
-                if card not in board and card not in hand and card not in trick]
-        return pick_card(state.legal_actions(), trick, pool,
-                         state.num_players - 1 - len(trick))
-    hidden = [card for card in CARDS if card not in board and card not in hand]
-    value = {}
-    for card in hidden:
-        for space, coin in ((card, CARD_COIN), ("rank:" + card[1:], RANK_COIN),
-                            ("suit:" + card[0], SUIT_COIN)):
-            value[space] = value.get(space, 0) + coin
-    if state.pawns_left[seat] and value:
-        open_any = state.phase == "catch-up"
-        for space in sorted(value, key=value.get, reverse=True):
-            if open_any or space not in state.taken:
-                return {"type": "place", "space": space, "collaborator": False}
-    return {"type": "pass"}
+
+    def __init__(self, view, odds):
+        seat = view["seat"]
+        self.board = set(view["board"])
+        self.hand = view["hand"]
+        self.odds = odds
+        others = [count for s, count in enumerate(view["hand_counts"]) if s != seat]
+        self.other_hand = max(others)
+
+    def played(self, card):
+        if card in self.board:
+            return 1.0
+        if card in self.hand:
+            return 1.0 - 1.0 / len(self.hand)
+        if not self.other_hand:
+            return 0.0
+        return (1.0 - self.odds.get(card, 0.0)) * (1.0 - 1.0 / self.other_hand)
+
+    def chance(self, space):
+        if is_miss(space, self.board):
+            return 1.0
+        if space.startswith("rank:"):
+            cards = [suit + space[5:] for suit in SUITS]
+        elif space.startswith("suit:"):
+            cards = [space[5:] + str(rank) for rank in RANKS]
+        else:
+            cards = [space]
+        chance = 1.0
+        for card in cards:
+            chance *= self.played(card)
+        return chance
 
 
-def hard_bot(iterations=None, time_budget=0.5):
-    return HardBot(iterations=iterations, time_budget=time_budget)
+def hard_bot(iterations=None, time_budget=None):
+    """The hard level. It does not search, so it is repeatable and takes well
+    under a millisecond; `iterations` and `time_budget` are accepted because
+    the fair-play test configures every hard level as a search."""
+    return HardBot()
 
 
 LEVELS = {

@@ -588,7 +588,7 @@ def test_the_view_shows_scores_deck_count_eliminated_and_a_prompt():
     view = state.view(1)
     assert view["scores"] == [1, 0, 1] and view["deck_count"] == 2
     assert view["eliminated"] == [2] and view["hand_sizes"] == [2, 1, 0]
-    assert view["prompt"].startswith("Seat 0:") and view["hand"] == [INFORMANT]
+    assert view["prompt"].startswith("Player 1:") and view["hand"] == [INFORMANT]
     assert POLICE not in json.dumps(view)
 
 
@@ -596,7 +596,7 @@ def test_an_illegal_action_names_what_is_wrong_and_changes_nothing():
     state = table([SEER, HANDLER, AGENT], [[POLICE, SEER], [INFORMANT], [TELEPATH]],
                   [AGENT, SEER])
     before = json.dumps([state.view(s) for s in range(3)])
-    with pytest.raises(IllegalAction, match="spy"):
+    with pytest.raises(IllegalAction, match="no Spy in hand"):
         state.apply(assist(SPY))
     with pytest.raises(IllegalAction):
         state.apply(target(1))

@@ -120,7 +120,11 @@ their code), "eliminated", "deck_count", "deck_known" ([{"pos": 0 = top,
 log index, "stale"}]: what you were shown, following public trades; stale
 once the hand changed unseen), "extra_turn", "pending" (the effect in
 progress: "step", "by", "card", and "peek" for the Seer who looks), "immune"
-([{"seat", "reason"}] at a targeting step) and "prompt".
+([{"seat", "reason"}] at a targeting step), "prompt" and "log_since_decision"
+(how many log events came since the seat began its last decision, so a table
+can show what happened since then).
+Texts name seat s "Player s+1" and a card by its Role ("the Informant");
+`describe(action)` phrases an action for a hint, to the player taking it.
 Log events carry a "kind"; "showdown" lists every hand with its
 "combination", "notches" and "discard_notches", the "winners", what
 "decided_by" (combination, notches, discard_notches) and "tied";
@@ -149,19 +153,20 @@ HANDLER = "handler"
 AGENT = "agent"
 POLICE = "secret-police"
 
-# code, copies (= notches; our choice, the rulebook prints no counts), name.
+# code, copies (= notches; our choice, the rulebook prints no counts), Role, character.
 CARDS = (
-    (SPY, 1, "The Spy (Loid Forger)"),
-    (TELEPATH, 2, "The Telepath (Anya Forger)"),
-    (ASSASSIN, 3, "The Assassin (Yor Forger)"),  # one copy out with 3-4 players
-    (SEER, 3, "The Seer (Bond Forger)"),
-    (INFORMANT, 3, "The Informant (Franky Franklin)"),
-    (HANDLER, 3, "The Handler (Sylvia Sherwood)"),
-    (AGENT, 2, "The Agent (Fiona Frost)"),
-    (POLICE, 3, "The Secret Police (Yuri Briar)"),
+    (SPY, 1, "Spy", "Loid Forger"),
+    (TELEPATH, 2, "Telepath", "Anya Forger"),
+    (ASSASSIN, 3, "Assassin", "Yor Forger"),  # one copy out with 3-4 players
+    (SEER, 3, "Seer", "Bond Forger"),
+    (INFORMANT, 3, "Informant", "Franky Franklin"),
+    (HANDLER, 3, "Handler", "Sylvia Sherwood"),
+    (AGENT, 2, "Agent", "Fiona Frost"),
+    (POLICE, 3, "Secret Police", "Yuri Briar"),
 )
-NOTCHES = {code: copies for code, copies, _ in CARDS}
-NAMES = {code: name for code, _, name in CARDS}
+NOTCHES = {code: copies for code, copies, _, _ in CARDS}
+NAMES = {code: name for code, _, name, _ in CARDS}
+CHARACTERS = {code: character for code, _, _, character in CARDS}
 FAMILY = (SPY, TELEPATH, ASSASSIN)
 
 # Scoring, from highest to lowest: (rank, pair, name); a lower rank is better.
@@ -184,6 +189,36 @@ IMMUNITY = {
     "police": (POLICE, "Secret Police Role: cannot be targeted by the Secret Police"),
     "copy": (ASSASSIN, "Assassin Role: the Agent cannot copy it"),
 }
+# What a protecting Role does while it is kept (said when it is DEPLOYed).
+ROLE_SHIELDS = {
+    TELEPATH: "cannot be Eliminated by the Assassin",
+    ASSASSIN: "cannot be chosen to swap or discard their hand",
+    POLICE: "cannot be chosen by the Secret Police",
+}
+# What each card does, in a hint's words (the table's card faces say the same).
+ASSIST_TEXTS = {
+    SPY: "it has none",
+    TELEPATH: "see every other hand, then take another turn",
+    ASSASSIN: "it has none",
+    SEER: "look at the top three cards and discard one face down",
+    INFORMANT: "two players of your choice swap hands",
+    HANDLER: "every Role passes left or right",
+    AGENT: "draw, then a player discards their hand and picks one of yours blind",
+    POLICE: "look at a hand; a Spy there is Eliminated and you go again",
+}
+DEPLOY_TEXTS = {
+    SPY: "it trades places with the top card of the deck",
+    TELEPATH: "the Assassin cannot eliminate you while it is your Role",
+    ASSASSIN: "nobody can swap or discard your hand while it is your Role",
+    SEER: "draw two, then put two hand cards on the bottom of the deck",
+    INFORMANT: "draw one, then put a hand card on top of the deck",
+    HANDLER: "shuffle a discarded card into the deck, then a player swaps hands with the top",
+    AGENT: "use the ASSIST of another player's Role",
+    POLICE: "the Secret Police cannot choose you while it is your Role",
+}
+ORDINALS = ("first", "second", "third")
+HOW_WON = {"family": "Finding the Family", "showdown": "showdown",
+           "last_standing": "last player standing"}
 TARGET_STEPS = {"swap_first": "swap", "swap_second": "swap", "agent_target": "agent",
                 "trade_target": "trade", "police_target": "police", "copy": "copy"}
 
@@ -191,7 +226,7 @@ TARGET_STEPS = {"swap_first": "swap", "swap_second": "swap", "agent_target": "ag
 def round_deck(players):
     """Every card of a round, in table order; one Assassin fewer below 5 players."""
     cards = []
-    for code, copies, _ in CARDS:
+    for code, copies, _, _ in CARDS:
         if code == ASSASSIN and players <= 4:
             copies -= 1
         cards.extend([code] * copies)
@@ -216,6 +251,24 @@ def showdown_key(role, hand, pile_notches):
 
 def _distinct(cards):
     return sorted(set(cards))
+
+
+def player(seat):
+    """A seat as every Safehouse text names it: seat 0 is "Player 1"."""
+    return "Player %d" % (seat + 1)
+
+
+def the(card):
+    """"the Informant": a card as the log and prompts name it."""
+    return "the " + NAMES[card]
+
+
+def listing(cards):
+    """"the Seer and the Spy"; "nothing" for no card."""
+    names = [the(card) for card in cards]
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _without_one_of_each(known):
@@ -249,6 +302,8 @@ class MissionForPeanuts(GameState):
         self.target = self.options["target"]
         self.scores = [0] * self.num_players
         self.round = 0
+        # decided[s]: the log's length when s last began a decision (for the view).
+        self.decided = [0] * self.num_players
         self._deal_round(self.rng.below(self.num_players))
 
     def _deal_round(self, first):
@@ -276,8 +331,8 @@ class MissionForPeanuts(GameState):
         self.deck_seen = [[None] * len(self.deck) for _ in range(n)]
         self.turn = first
         self.to_act = first
-        self.say("Round %d: each player chooses a Role; seat %d will go first."
-                 % (self.round, first), kind="round_start", round=self.round, first=first)
+        self.say("Round %d: each player chooses a Role; %s will go first."
+                 % (self.round, player(first)), kind="round_start", round=self.round, first=first)
 
     # -- the protocol ----------------------------------------------------------
 
@@ -311,6 +366,7 @@ class MissionForPeanuts(GameState):
         raise AssertionError("unknown step %r" % step)
 
     def _perform(self, action):
+        self.decided[self.to_act] = len(self.log)
         kind = action["type"]
         if kind == "choose_role":
             self._choose_role(self.to_act, action["card"])
@@ -343,35 +399,96 @@ class MissionForPeanuts(GameState):
                     "seer_discard": "discard_face_down", "bury": "bury", "return": "return",
                     "recall": "recall", "agent_pick": "pick", "copy": "copy"}.get(step, "target")
         if kind not in expected.split(" or "):
-            return "seat %d must now %s: a %r action is not expected" % (
-                seat, self._prompt_text(), kind)
+            return "%s must now %s, not a %r action" % (
+                player(seat), self._prompt_task(), kind)
         card = action.get("card")
         if kind in ("choose_role", "assist", "deploy", "bury", "return"):
             if card not in self.hands[seat]:
-                return "seat %d has no %r in hand" % (seat, card)
+                name = NAMES[card] if isinstance(card, str) and card in NAMES else repr(card)
+                return "%s has no %s in hand" % (player(seat), name)
             if kind == "assist" and card == SPY:
                 return "the Spy cannot be discarded for its blank ASSIST while the deck is empty"
         if kind in ("target", "copy"):
             target = action.get("seat")
             for immune in self._immunities():
                 if immune["seat"] == target:
-                    return "seat %r cannot be chosen: %s" % (target, immune["reason"])
+                    return "%s cannot be chosen: %s" % (player(target), immune["reason"])
             if isinstance(target, int) and 0 <= target < self.num_players:
                 if not self.alive[target]:
-                    return "seat %d is eliminated this round" % target
+                    return "%s is Eliminated this round" % player(target)
                 if target == self.turn:
                     return "you must choose another player, not yourself"
                 if step == "swap_second":
-                    return "seat %d is already one of the two players to swap" % target
-            return "seat %r is not a player who can be chosen now" % (target,)
+                    return "%s is already one of the two players to swap" % player(target)
+                return "%s cannot be chosen now" % player(target)
+            return "seat %r is not a player at this table" % (target,)
         if kind == "direction":
             return "the direction is \"left\" or \"right\", not %r" % (action.get("dir"),)
         if kind == "recall":
-            return "there is no card %r in seat %r's discard pile" % (
+            return "there is no card %r in the discard pile of seat %r" % (
                 action.get("index"), action.get("seat"))
         if kind in ("discard_face_down", "pick"):
             return "index %r is not one of the cards on offer" % (action.get("index"),)
         return "%r is not a legal action now" % (action,)
+
+    def describe(self, action):
+        """An action as a hint names it, to the player about to take it:
+        "discard the Informant for its ASSIST: two players swap hands"."""
+        kind = action.get("type")
+        seat = self.to_act
+
+        def who(other):
+            return "you" if other == seat else player(other)
+
+        def whose(other):
+            return "your" if other == seat else player(other) + "'s"
+
+        card = action.get("card")
+        if kind == "choose_role":
+            return "make %s your Role" % the(card)
+        if kind == "assist":
+            return "discard %s for its ASSIST: %s" % (the(card), ASSIST_TEXTS[card])
+        if kind == "deploy":
+            return "DEPLOY %s as your new Role (discarding %s): %s" % (
+                the(card), the(self.roles[seat]), DEPLOY_TEXTS[card])
+        if kind in ("target", "copy"):
+            other = action.get("seat")
+            step = self.step
+            if step == "swap_first":
+                return "choose %s as one of the two players who swap hands" % who(other)
+            if step == "swap_second":
+                first = self.pending.get("first")
+                if seat in (first, other):
+                    return "swap your hand with %s's" % player(other if first == seat else first)
+                return "swap %s's and %s's hands" % (player(first), player(other))
+            if step == "agent_target":
+                return "make %s discard their hand and pick one of your cards" % player(other)
+            if step == "police_target":
+                return "look at %s's hand with the Secret Police" % player(other)
+            if step == "trade_target":
+                return "swap %s hand with the top card of the deck" % whose(other)
+            return "use the ASSIST of %s's %s Role" % (player(other), NAMES[self.roles[other]])
+        if kind == "direction":
+            return "pass every Role %s (%s)" % (
+                action.get("dir"), "to the next player" if action.get("dir") == "left"
+                else "to the previous player")
+        if kind == "discard_face_down":
+            index = action.get("index")
+            return "discard the %s card from the top (%s) face down" % (
+                ORDINALS[index], the(self.deck[index]))
+        if kind == "bury":
+            return "put %s on the bottom of the deck" % the(card)
+        if kind == "return":
+            return "put %s on top of the deck" % the(card)
+        if kind == "recall":
+            owner, index = action.get("seat"), action.get("index")
+            card, face_down = self.piles[owner][index]
+            what = the(card) if not face_down or owner == seat else "a face-down card"
+            return "shuffle %s from %s pile into the deck" % (what, whose(owner))
+        if kind == "pick":
+            return "take the %s of %s's face-down cards" % (
+                ORDINALS[action.get("index")], player(self.pending["by"]))
+        return GameState.describe(self, action)
 
     # -- Roles at round start ------------------------------------------------
 
@@ -379,14 +496,14 @@ class MissionForPeanuts(GameState):
         """Each seat puts a Role face down; all Roles flip together at the end."""
         self.hands[seat].remove(card)
         self.roles[seat] = card
-        self.say("Seat %d chooses a Role face down." % seat, kind="role_chosen", seat=seat)
+        self.say("%s chooses a Role face down." % player(seat), kind="role_chosen", seat=seat)
         following = (seat + 1) % self.num_players
         if following != self.first:
             self.to_act = following
             return
         self.revealed = True
         self.say("The Roles flip: " + ", ".join(
-            "seat %d %s" % (s, r) for s, r in enumerate(self.roles)) + ".",
+            "%s has %s" % (player(s), the(r)) for s, r in enumerate(self.roles)) + ".",
             kind="roles", roles=list(self.roles))
         self._start_turn(self.first)
 
@@ -398,7 +515,7 @@ class MissionForPeanuts(GameState):
         self.to_act = seat
         self.step = "act"
         self.pending = {}
-        self.say("Seat %d draws a card." % seat, kind="draw", seat=seat)
+        self.say("%s draws a card." % player(seat), kind="draw", seat=seat)
         self._draw(seat)
         self._check_family(seat)
 
@@ -416,7 +533,7 @@ class MissionForPeanuts(GameState):
     def _assist_card(self, seat, card):
         """Discard a hand card face up, then do its ASSIST."""
         self._take_public(seat, card)
-        self.say("Seat %d discards the %s for its ASSIST." % (seat, card),
+        self.say("%s discards %s for its ASSIST." % (player(seat), the(card)),
                  kind="assist", seat=seat, card=card)
         self._discard_face_up(seat, card)
         self._assist(seat, card)
@@ -426,7 +543,7 @@ class MissionForPeanuts(GameState):
         old = self.roles[seat]
         self._take_public(seat, card)
         self.roles[seat] = card
-        self.say("Seat %d discards the %s Role and DEPLOYs the %s." % (seat, old, card),
+        self.say("%s discards the %s Role and DEPLOYs %s." % (player(seat), NAMES[old], the(card)),
                  kind="deploy", seat=seat, card=card, old_role=old)
         self._discard_face_up(seat, old)
         self._deploy(seat, card)
@@ -448,7 +565,7 @@ class MissionForPeanuts(GameState):
         seat = self.turn
         if self.extra:
             self.extra = False
-            self.say("Seat %d takes another turn." % seat, kind="extra_turn", seat=seat)
+            self.say("%s takes another turn." % player(seat), kind="extra_turn", seat=seat)
             self._start_turn(seat)
         else:
             self._start_turn(self._next_living(seat))
@@ -486,7 +603,7 @@ class MissionForPeanuts(GameState):
         elif card == POLICE:
             self._ask_target(seat, "police_target", 1)
         else:
-            self._no_effect(seat, "the %s has no ASSIST" % card)
+            self._no_effect(seat, "%s has no ASSIST" % the(card))
 
     def _ask_target(self, seat, step, needed):
         self.step = step
@@ -495,7 +612,7 @@ class MissionForPeanuts(GameState):
 
     def _assist_telepath(self, seat):
         """Every other player shows you their hand; then you take another turn."""
-        self.say("Seat %d reads every other player's hand." % seat, kind="mind_read", seat=seat)
+        self.say("%s reads every other player's hand." % player(seat), kind="mind_read", seat=seat)
         for other in self._living():
             if other != seat:
                 self._learn_hand(seat, other)
@@ -512,8 +629,9 @@ class MissionForPeanuts(GameState):
             self.deck_seen[seat][i] = self.deck[i]
         self.step = "seer_discard"
         self.pending["count"] = count
-        self.say("Seat %d looks at the top %d card%s of the deck." % (
-            seat, count, "" if count == 1 else "s"), kind="seer_look", seat=seat, count=count)
+        self.say("%s looks at the top %s of the deck." % (
+            player(seat), "card" if count == 1 else "%d cards" % count),
+            kind="seer_look", seat=seat, count=count)
 
     def _seer_discard(self, seat, index):
         card = self.deck.pop(index)
@@ -525,7 +643,8 @@ class MissionForPeanuts(GameState):
             else:  # which one went is hidden, so the rest of those cards are too
                 self.deck_seen[other] = [None] * (count - 1) + seen[count:]
         self.piles[seat].append((card, True))
-        self.say("Seat %d discards one of them face down and returns the rest." % seat,
+        self.say("%s discards one of them face down and puts the rest back in order."
+                 % player(seat),
                  kind="face_down", seat=seat)
         self._end_action()
 
@@ -539,7 +658,7 @@ class MissionForPeanuts(GameState):
         for s in (a, b):  # nobody keeps notes on their own hand
             self.know[s][s] = []
             self.memory[s][s] = None
-        self.say("Seats %d and %d trade hands." % (a, b), kind="swap", seats=[a, b])
+        self.say("%s and %s swap hands." % (player(a), player(b)), kind="swap", seats=[a, b])
         self._learn_hand(a, b)
         self._learn_hand(b, a)
         for s in (a, b):
@@ -555,7 +674,7 @@ class MissionForPeanuts(GameState):
         if not self._candidates("agent_target"):
             self._no_effect(seat, "no other player can be made to discard their hand")
             return
-        self.say("Seat %d draws a card for the Agent." % seat, kind="draw", seat=seat)
+        self.say("%s draws a card for the Agent." % player(seat), kind="draw", seat=seat)
         self._draw(seat)
         self._check_family(seat)
 
@@ -563,8 +682,8 @@ class MissionForPeanuts(GameState):
         cards = self.hands[target]
         self.hands[target] = []
         self._forget_hand(target)
-        self.say("Seat %d discards their hand (%s) and picks one of seat %d's cards blind."
-                 % (target, ", ".join(cards), seat), kind="agent_discard",
+        self.say("%s discards their hand (%s) and must pick one of %s's cards blind."
+                 % (player(target), listing(cards), player(seat)), kind="agent_discard",
                  seat=target, cards=list(cards), by=seat)
         for card in cards:
             self._discard_face_up(target, card)
@@ -584,7 +703,7 @@ class MissionForPeanuts(GameState):
                 self.know[o][seat] = list(self.hands[seat])
             elif o != seat:
                 self.know[o][seat] = _without_one_of_each(self.know[o][seat])
-        self.say("Seat %d takes one of seat %d's cards." % (target, seat),
+        self.say("%s takes one of %s's cards." % (player(target), player(seat)),
                  kind="agent_pick", seat=target, by=seat)
         self._learn_hand(seat, target)
         self.to_act = seat
@@ -598,20 +717,20 @@ class MissionForPeanuts(GameState):
         old = list(self.roles)
         for s in living:
             self.roles[self._next_living(s, step)] = old[s]
-        self.say("Seat %d has every Role passed %s." % (seat, direction),
+        self.say("%s has every Role passed %s." % (player(seat), direction),
                  kind="pass_roles", seat=seat, dir=direction, roles=list(self.roles))
         self._end_action()
 
     def _police_look(self, seat, target):
         """Secret Police ASSIST: see a hand; a Spy there eliminates its holder."""
-        self.say("Seat %d looks at seat %d's hand." % (seat, target),
+        self.say("%s looks at %s's hand." % (player(seat), player(target)),
                  kind="police_look", seat=seat, target=target)
         self._learn_hand(seat, target)
         if SPY in self.hands[target]:
             self._eliminate(target, "the Secret Police found the Spy")
             self.extra = True
         else:
-            self.say("Seat %d is not holding the Spy." % target, kind="police_miss",
+            self.say("%s is not holding the Spy." % player(target), kind="police_miss",
                      seat=seat, target=target)
         self._end_action()
 
@@ -646,7 +765,8 @@ class MissionForPeanuts(GameState):
         elif card == AGENT:
             self._ask_target(seat, "copy", 1)
         else:
-            self.say("The %s Role protects seat %d while it is kept." % (card, seat),
+            self.say("While %s is their Role, %s %s." % (the(card), player(seat),
+                                                          ROLE_SHIELDS[card]),
                      kind="protected_role", seat=seat, card=card)
             self._end_action()
 
@@ -660,8 +780,8 @@ class MissionForPeanuts(GameState):
         self.roles[seat] = card
         for seen in self.deck_seen:
             seen[0] = SPY
-        self.say("Seat %d trades the Spy for the top card, a %s, as their Role; the Spy "
-                 "is now on top of the deck." % (seat, card),
+        self.say("%s trades the Spy for the top card, %s, as their Role; the Spy "
+                 "is now on top of the deck." % (player(seat), the(card)),
                  kind="spy_trade", seat=seat, card=card)
         self._end_action()
 
@@ -671,7 +791,8 @@ class MissionForPeanuts(GameState):
         if not count:
             self._no_effect(seat, "the deck is empty")
             return
-        self.say("Seat %d draws %d card%s for the Seer." % (seat, count, "" if count == 1 else "s"),
+        self.say("%s draws %s for the Seer." % (player(seat), "a card" if count == 1 else
+                                                 "%d cards" % count),
                  kind="draw", seat=seat, count=count)
         for _ in range(count):
             self._draw(seat)
@@ -684,7 +805,8 @@ class MissionForPeanuts(GameState):
         self.deck.append(card)
         for o in range(self.num_players):
             self.deck_seen[o].append(card if o == seat else None)
-        self.say("Seat %d puts a card on the bottom of the deck." % seat, kind="bury", seat=seat)
+        self.say("%s puts a card on the bottom of the deck." % player(seat), kind="bury",
+                 seat=seat)
         self.pending["left"] -= 1
         if not self.pending["left"]:
             self._end_action()
@@ -694,7 +816,7 @@ class MissionForPeanuts(GameState):
         if not self.deck:
             self._no_effect(seat, "the deck is empty")
             return
-        self.say("Seat %d draws a card for the Informant." % seat, kind="draw", seat=seat)
+        self.say("%s draws a card for the Informant." % player(seat), kind="draw", seat=seat)
         self._draw(seat)
         self.step = "return"
         self._check_family(seat)
@@ -704,7 +826,7 @@ class MissionForPeanuts(GameState):
         self.deck.insert(0, card)
         for o in range(self.num_players):
             self.deck_seen[o].insert(0, card if o == seat else None)
-        self.say("Seat %d puts a card on top of the deck." % seat, kind="return", seat=seat)
+        self.say("%s puts a card on top of the deck." % player(seat), kind="return", seat=seat)
         self._end_action()
 
     def _deploy_handler(self, seat):
@@ -716,8 +838,9 @@ class MissionForPeanuts(GameState):
     def _recall(self, seat, owner, index):
         """Handler DEPLOY, part 1: any discarded card is shuffled into the deck."""
         card, face_down = self.piles[owner].pop(index)
-        what = "a face-down card" if face_down else "the " + card
-        self.say("Seat %d shuffles %s from seat %d's pile into the deck." % (seat, what, owner),
+        what = "a face-down card" if face_down else the(card)
+        pile = "their own" if owner == seat else player(owner) + "'s"
+        self.say("%s shuffles %s from %s pile into the deck." % (player(seat), what, pile),
                  kind="recall", seat=seat, owner=owner, index=index,
                  card=None if face_down else card)
         self._shuffle_into_deck(card)
@@ -736,7 +859,7 @@ class MissionForPeanuts(GameState):
             self.deck_seen[o][0:0] = list(old) if sure else [None] * len(old)
             if o != target:
                 self.know[o][target] = [] if tops[o] is None else [tops[o]]
-        self.say("Seat %d trades their hand with the top card of the deck." % target,
+        self.say("%s swaps their hand with the top card of the deck." % player(target),
                  kind="trade", seat=target, by=seat)
         for o in range(self.num_players):
             if self.know[o][target] and o != target:
@@ -747,7 +870,7 @@ class MissionForPeanuts(GameState):
     def _copy_role(self, seat, other):
         """Agent DEPLOY: the ASSIST of another player's Role, as if discarded."""
         card = self.roles[other]
-        self.say("Seat %d uses the ASSIST of seat %d's %s Role." % (seat, other, card),
+        self.say("%s uses the ASSIST of %s's %s Role." % (player(seat), player(other), NAMES[card]),
                  kind="copy", seat=seat, other=other, card=card)
         self._assist(seat, card)
 
@@ -779,8 +902,8 @@ class MissionForPeanuts(GameState):
         if ASSASSIN not in self.hands[seat]:
             return
         if self.roles[seat] == TELEPATH:
-            self.say("Seat %d receives the Assassin, but the Telepath Role protects them."
-                     % seat, kind="protected", seat=seat)
+            self.say("%s receives the Assassin, but the Telepath Role protects them."
+                     % player(seat), kind="protected", seat=seat)
             return
         self._eliminate(seat, "received the Assassin")
 
@@ -790,7 +913,7 @@ class MissionForPeanuts(GameState):
         self.hands[seat] = []
         self.alive[seat] = False
         self._forget_hand(seat)
-        self.say("Seat %d is Eliminated (%s) and discards %s." % (seat, why, ", ".join(cards)),
+        self.say("%s is Eliminated (%s) and discards %s." % (player(seat), why, listing(cards)),
                  kind="elimination", seat=seat, reason=why, cards=list(cards))
         for card in cards:
             self._discard_face_up(seat, card)
@@ -802,7 +925,8 @@ class MissionForPeanuts(GameState):
     def _check_family(self, seat):
         """After a draw: the Spy, the Telepath and the Assassin together win the round."""
         if self._has_family(seat):
-            self.say("Seat %d has found the family: Spy, Telepath and Assassin!" % seat,
+            self.say("%s has found the family: the Spy, the Telepath and the Assassin!"
+                     % player(seat),
                      kind="family", seat=seat, role=self.roles[seat], hand=list(self.hands[seat]))
             self._award_round([seat], "family")
 
@@ -828,8 +952,8 @@ class MissionForPeanuts(GameState):
             del e["key"]
         tied = len(winners) > 1
         self.say("Showdown: " + "; ".join(
-            "seat %d shows %s + %s (%s)" % (e["seat"], e["role"], ", ".join(e["hand"]),
-                                           e["combination"] or "%d notches" % e["notches"])
+            "%s shows %s and %s (%s)" % (player(e["seat"]), the(e["role"]), listing(e["hand"]),
+                                         e["combination"] or "%d notches" % e["notches"])
             for e in entries) + ".", kind="showdown", hands=entries, winners=winners,
             decided_by=decided_by, tied=tied)
         self._award_round(winners, "showdown")
@@ -852,12 +976,12 @@ class MissionForPeanuts(GameState):
         """One Peanut Point per round winner; the match ends at the target."""
         for w in winners:
             self.scores[w] += 1
-        names = " and ".join("seat %d" % w for w in winners)
-        self.say("Round %d goes to %s (%s)." % (self.round, names, how.replace("_", " ")),
+        names = " and ".join(player(w) for w in winners)
+        self.say("Round %d goes to %s (%s)." % (self.round, names, HOW_WON[how]),
                  kind="round_end", winners=list(winners), how=how, scores=list(self.scores))
         champions = [s for s in range(self.num_players) if self.scores[s] >= self.target]
         if champions:
-            who = " and ".join("Seat %d" % s for s in champions)
+            who = " and ".join(player(s) for s in champions)
             verb = "completes" if len(champions) == 1 else "complete"
             points = "%d Peanut Point%s" % (self.target, "" if self.target == 1 else "s")
             self.finish(champions, list(self.scores),
@@ -944,6 +1068,7 @@ class MissionForPeanuts(GameState):
             "pending": self._pending_view(seat),
             "immune": self._immunities(),
             "prompt": self._prompt_text() if not self.is_over else "The match is over.",
+            "log_since_decision": len(self.log) - self.decided[seat],
         })
         return view
 
@@ -978,7 +1103,10 @@ class MissionForPeanuts(GameState):
         return pending
 
     def _prompt_text(self):
-        seat = self.to_act
+        return "%s: %s." % (player(self.to_act), self._prompt_task())
+
+    def _prompt_task(self):
+        """What `to_act` must do now, as an instruction to them."""
         step = self.step
         texts = {
             "role": "choose one of your two cards as your Role",
@@ -986,7 +1114,8 @@ class MissionForPeanuts(GameState):
             "swap_first": "choose the first of two players to trade hands (Informant)",
             "swap_second": "choose the second player to trade hands (Informant)",
             "agent_target": "choose a player to discard their hand (Agent)",
-            "agent_pick": "pick one of seat %s's face-down cards" % self.pending.get("by"),
+            "agent_pick": "pick one of %s's face-down cards (Agent)" % player(
+                self.pending.get("by", 0)),
             "police_target": "choose a player whose hand you look at (Secret Police)",
             "trade_target": "choose a player to trade their hand with the top card (Handler)",
             "copy": "choose another player whose Role's ASSIST you use (Agent)",
@@ -996,7 +1125,7 @@ class MissionForPeanuts(GameState):
             "return": "put a card from your hand on top of the deck (Informant)",
             "recall": "choose a discarded card to shuffle into the deck (Handler)",
         }
-        return "Seat %d: %s." % (seat, texts[step])
+        return texts[step]
 
     # -- for bots ---------------------------------------------------------------------------
 
@@ -1006,6 +1135,7 @@ class MissionForPeanuts(GameState):
         self._copy_base_into(twin)
         twin.target = self.target
         twin.scores = list(self.scores)
+        twin.decided = list(self.decided)
         twin.round = self.round
         twin.first = self.first
         twin.hands = [list(h) for h in self.hands]

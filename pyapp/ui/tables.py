@@ -7,9 +7,11 @@
 """
 
 from . import deck_of_spies
+from . import mission_for_peanuts
 from . import spy_tricks
 
 TABLES = {
     "deck-of-spies": deck_of_spies,
+    "mission-for-peanuts": mission_for_peanuts,
     "spy-tricks": spy_tricks,
 }

@@ -1,0 +1,146 @@
+"""Playout speed, decision times and win shares of the Mister Spy bots.
+
+    python3 bench/mister_spy.py                    # 200 games a match, 20 for hard
+    python3 bench/mister_spy.py 1000 --hard-games 60 --jobs 2
+    python3 bench/mister_spy.py 100 --players 2,6 --budget 0.25
+
+Prints, in order:
+1. random playouts: whole games of uniformly random legal play, through the
+   public API, per CPU second, for 2-6 players;
+2. for each player count: the share of games won by normal against random
+   bots and against easies, and by hard against normals (the bot under test
+   sits in each seat in turn; shared wins count as fractions), with the 95%
+   Wilson interval and the fair share 1/players;
+3. each level's CPU milliseconds per decision in those games (mean and max;
+   decisions with a single legal action are not counted). CPU time, because
+   this machine is shared and wall time swings with its load; the hard bot's
+   budget is wall time, so a loaded machine gives it fewer iterations.
+
+docs/bots.md: a Lair-building bot takes 92% of 2-player games against random
+play and 47% at 6 players.
+"""
+
+import argparse
+import math
+import os
+import sys
+from multiprocessing import Pool
+from time import process_time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pyapp.bots.mister_spy import LEVELS, hard_bot  # noqa: E402
+from pyapp.engine.bots import RandomBot  # noqa: E402
+from pyapp.engine.registry import new_game  # noqa: E402
+from pyapp.engine.rng import Rng  # noqa: E402
+from pyapp.games import mister_spy  # noqa: E402,F401  (registers the game)
+
+
+def wilson(wins, games, z=1.96):
+    """The 95% Wilson score interval of a win share."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (
+        1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def playouts_per_second(players, games=300):
+    """Whole random games per CPU second, through the public API."""
+    started = process_time()
+    for seed in range(games):
+        state = new_game("mister-spy", players=players, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    return games / (process_time() - started)
+
+
+PLURAL = {"random": "random bots", "easy": "easies", "normal": "normals"}
+
+
+def make(level, budget):
+    if level == "random":
+        return RandomBot()
+    return hard_bot(time_budget=budget) if level == "hard" else LEVELS[level]()
+
+
+def play(job):
+    """One game: (hero's win share, {level: [CPU seconds per decision]})."""
+    players, seed, hero, field, budget = job
+    seat = seed % players
+    bots = [make(field, budget) for _ in range(players)]
+    bots[seat] = make(hero, budget)
+    levels = [field] * players
+    levels[seat] = hero
+    state = new_game("mister-spy", players=players, seed=seed)
+    rng = Rng(seed + 1_000_003)
+    times = {hero: [], field: []}
+    while not state.is_over:
+        actor = state.to_act
+        choices = len(state.legal_actions())
+        started = process_time()
+        action = bots[actor].choose(state, actor, rng)
+        if choices > 1:
+            times[levels[actor]].append(process_time() - started)
+        state.apply(action)
+    winners = state.result()["winners"]
+    return (1.0 / len(winners) if seat in winners else 0.0), times
+
+
+def match(players, hero, field, games, budget, jobs):
+    work = [(players, seed, hero, field, budget) for seed in range(1, games + 1)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(play, work, chunksize=1)
+    else:
+        results = [play(job) for job in work]
+    share = sum(won for won, _ in results)
+    times = {hero: [], field: []}
+    for _, spent in results:
+        for level, seconds in spent.items():
+            times[level] += seconds
+    return share, times
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=200,
+                        help="games of normal against easies per player count")
+    parser.add_argument("--hard-games", type=int, default=20,
+                        help="games of hard against normals per player count")
+    parser.add_argument("--players", default="2,3,4,5,6")
+    parser.add_argument("--budget", type=float, default=0.5, help="hard's seconds a decision")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.players.split(",")]
+    print("Python %s" % sys.version.split()[0])
+    print("random playouts per CPU second: " + ", ".join(
+        "%d players %.0f" % (n, playouts_per_second(n)) for n in counts), flush=True)
+    print("%-7s %-20s %6s %8s %17s %6s" % ("players", "match", "games", "share",
+                                          "95% interval", "fair"))
+    times = {level: [] for level in ["random"] + list(LEVELS)}
+    for n in counts:
+        for hero, field, games in (("normal", "random", args.games),
+                                   ("normal", "easy", args.games),
+                                   ("hard", "normal", args.hard_games)):
+            if games <= 0:
+                continue
+            share, spent = match(n, hero, field, games, args.budget, args.jobs)
+            for level, seconds in spent.items():
+                times[level] += seconds
+            low, high = wilson(share, games)
+            print("%-7d %-20s %6d %7.1f%% %7.1f%% - %5.1f%% %5.1f%%" % (
+                n, "%s vs %s" % (hero, PLURAL[field]), games, 100.0 * share / games,
+                100 * low, 100 * high, 100.0 / n), flush=True)
+    print("CPU ms per decision (decisions with a choice):")
+    for level, seconds in times.items():
+        if seconds and level != "random":
+            print("  %-7s mean %7.2f  max %7.1f  (%d decisions)" % (
+                level, 1000 * sum(seconds) / len(seconds), 1000 * max(seconds), len(seconds)))
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,7 @@ from ..engine.registry import GAMES, load_game, new_game
 from ..engine.registry import catalogue as _engine_catalogue
 from . import deck_of_spies  # noqa: F401  (registers the game)
 from . import mission_for_peanuts  # noqa: F401
+from . import mister_spy  # noqa: F401
 from . import spy_tricks  # noqa: F401
 
 

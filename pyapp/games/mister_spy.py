@@ -41,6 +41,14 @@ Actions (every step has the same to_act until the step's decision is made):
     {"type": "foil", "card": "D-C"}    a seat holding the partner foils
     {"type": "let_stand"}              a seat asked in the foil window passes
 
+    view(seat) adds to the shared keys: hand, phase, lairs [{cards, total}],
+    scores, hand_sizes, hand_spies (the public backs), deck_count,
+    deck_top_is_spy, discard, target, capture (the capture in progress: its
+    Spies and their names, value, taunts and their lines, points now and if a
+    taunt stands), idle_turns, win_score, prompt, and for the table:
+    log_since_decision, hand_labels / discard_labels (a Spy's name, a taunt
+    line, per card) and safe_taunts (the owner's unfoilable taunts).
+
     There is no separate "skip the Lair" step: a turn's first decision offers
     the Lair cards, the targets and end_turn together, so the steps a player
     is shown never depend on whether their hand holds a Lair card.
@@ -174,6 +182,11 @@ def _player(seat):
     return "Player %d" % (seat + 1)
 
 
+def _lair_of(owner, actor):
+    """A Lair as the acting player's log line names it."""
+    return "their own Lair" if owner == actor else "%s's Lair" % _player(owner)
+
+
 def _sub_multisets(counts, index=0):
     """Every sub-multiset of [(code, count), ...] as a sorted list of codes."""
     if index == len(counts):
@@ -218,6 +231,8 @@ class MisterSpyState(GameState):
         self.foil_queue = []     # seats still to be asked, after to_act
         self.played = False      # whether the turn has played a card
         self.idle_turns = 0
+        # decided[s]: the log's length when s last made a decision (for the view).
+        self.decided = [0] * n
         dealer = self.rng.below(n)
         self.say("%s deals %d cards each." % (_player(dealer), _hand_size(n)),
                  kind="deal", seat=dealer)
@@ -340,8 +355,8 @@ class MisterSpyState(GameState):
         who = " and ".join("%s (%d)" % pair for pair in zip(names, [SPY_VALUES[c] for c in cards]))
         self.played = True
         self.target = None
-        self.say("%s sends %s %s into %s's Lair of %d."
-                 % (_player(seat), who, how, _player(target), lair_value),
+        self.say("%s sends %s %s into %s of %d."
+                 % (_player(seat), who, how, _lair_of(target, seat), lair_value),
                  kind="spy", seat=seat, target=target, cards=list(cards), names=names,
                  value=value, lair_value=lair_value)
         if self._is_captured(value, lair_value):
@@ -436,7 +451,8 @@ class MisterSpyState(GameState):
         self.discard.extend(cards)
         self.discard.extend(lair)
         self.lairs[owner] = []
-        self.say("%s and destroys %s's Lair (%s)." % (how, _player(owner), ", ".join(lair)),
+        self.say("%s and destroys %s's Lair (%s)."
+                 % (how, _player(owner), " + ".join(str(LAIR_VALUES[c]) for c in lair)),
                  kind="escape", seat=owner, lair=list(lair), cards=list(cards))
         self._after_spy_leaves()
 
@@ -499,6 +515,7 @@ class MisterSpyState(GameState):
     def _perform(self, action):
         kind = action["type"]
         seat = self.to_act
+        self.decided[seat] = len(self.log)
         if kind == "lair":
             card = action["card"]
             self.hands[seat].remove(card)
@@ -512,7 +529,7 @@ class MisterSpyState(GameState):
             self.target = action["seat"]
             self.capture_owner = self.target
             self.phase = SOURCE
-            self.say("%s declares a Spy for %s's Lair." % (_player(seat), _player(self.target)),
+            self.say("%s declares a Spy for %s." % (_player(seat), _lair_of(self.target, seat)),
                      kind="target", seat=seat, target=self.target)
         elif kind == "end_turn":
             self._end_turn()
@@ -541,6 +558,43 @@ class MisterSpyState(GameState):
         else:  # let_stand
             self.say("%s lets the taunt stand." % _player(seat), kind="let_stand", seat=seat)
             self._next_in_foil_window()
+
+    def describe(self, action):
+        """An action in words, as a hint says it to the player to act."""
+        kind = action.get("type")
+        seat = self.to_act
+        if kind == "lair":
+            value = LAIR_VALUES[action["card"]]
+            return "add your %d to your Lair (making it %d)" % (value, self.lair_total(seat) + value)
+        if kind == "spy_target":
+            target = action["seat"]
+            lair = "your own Lair" if target == seat else "%s's Lair" % _player(target)
+            return "send a Spy into %s (%d)" % (lair, self.lair_total(target))
+        if kind == "end_turn":
+            return "end your turn" if self.played else "play nothing and end your turn"
+        if kind == "spy_source":
+            source = action["source"]
+            if source == "hand":
+                cards = action["cards"]
+                if len(cards) == 1:
+                    return "send your %d Spy" % SPY_VALUES[cards[0]]
+                return "send a team of %s (worth %d)" % (
+                    " + ".join(str(SPY_VALUES[c]) for c in cards),
+                    sum(SPY_VALUES[c] for c in cards))
+            if source == "blind":
+                return "send a Spy taken blind from %s's hand" % _player(action["seat"])
+            return "send the Spy on top of the deck"
+        if kind == "kill":
+            return "kill the Spy for %d" % self._kill_points()
+        if kind == "taunt":
+            return "taunt with %s (worth %d if it stands)" % (action["card"],
+                                                               self._kill_points() * 2)
+        if kind == "foil":
+            return "foil the taunt with your %s: the Spy escapes and destroys %s's Lair" % (
+                action["card"], _player(self.capture_owner))
+        if kind == "let_stand":
+            return "let the taunt stand"
+        return GameState.describe(self, action)
 
     def _explain_illegal(self, action):
         kind = action.get("type")
@@ -624,6 +678,7 @@ class MisterSpyState(GameState):
             "spy_value": value,
             "lair_value": self.lair_total(self.capture_owner),
             "taunts": list(self.taunts),
+            "taunt_lines": [DOUBLER_LINES[code] for code in self.taunts],
             "open_taunt": self.taunts[-1] if self.phase == FOIL else None,
             "multiplier": multiplier,
             "points": value * multiplier,
@@ -649,8 +704,37 @@ class MisterSpyState(GameState):
             "idle_turns": self.idle_turns,
             "win_score": WIN_SCORE,
             "prompt": self._prompt(),
+            # For the table: what the seat has seen since its last decision,
+            # and the words on the cards it sees (a Spy's name, a taunt line).
+            "log_since_decision": len(self.log) - self.decided[seat],
+            "hand_labels": self._labels(self.hands[seat], upcoming=True),
+            "discard_labels": self._labels(self.discard),
+            "safe_taunts": self._safe_taunts(seat),
         })
         return view
+
+    def _labels(self, cards, upcoming=False):
+        """Per card: a Spy's name, a Doubler's taunt line, None for a Lair card.
+        A Spy in a hand gets the name it would carry if played now."""
+        labels = []
+        for i, code in enumerate(cards):
+            if is_spy(code):
+                copy = self.discard.count(code) if upcoming else cards[:i].count(code)
+                labels.append(SPY_NAMES[code][min(copy, SPY_COPIES - 1)])
+            elif is_doubler(code):
+                labels.append(DOUBLER_LINES[code])
+            else:
+                labels.append(None)
+        return labels
+
+    def _safe_taunts(self, seat):
+        """The owner's taunts nobody can foil: the partner is discarded, or
+        the owner holds both copies (only the owner's own view says so)."""
+        if self.phase != CAPTURE or seat != self.to_act:
+            return []
+        hand = self.hands[seat]
+        return [code for code in self._taunt_letters(seat)
+                if code in self.discard or hand.count(code) == DOUBLER_COPIES]
 
     def _prompt(self):
         if self.is_over:
@@ -661,8 +745,10 @@ class MisterSpyState(GameState):
         if self.phase == SPY:
             return "%s: send a Spy into a Lair, or end the turn." % who
         if self.phase == SOURCE:
-            return ("%s: send a Spy into %s's Lair from your hand, from another hand "
-                    "or from the deck." % (who, _player(self.target)))
+            lair = ("your own Lair" if self.target == self.to_act
+                    else "%s's Lair" % _player(self.target))
+            return ("%s: send a Spy into %s from your hand, from another hand "
+                    "or from the deck." % (who, lair))
         points = self._kill_points()
         if self.phase == CAPTURE:
             return ("%s: kill the captured Spy for %d, or taunt it with a Doubler for %d."
@@ -726,6 +812,7 @@ class MisterSpyState(GameState):
         twin.foil_queue = list(self.foil_queue)
         twin.played = self.played
         twin.idle_turns = self.idle_turns
+        twin.decided = list(self.decided)
         return twin
 
     def evaluate(self, seat):
@@ -733,7 +820,8 @@ class MisterSpyState(GameState):
         hand promise while Spies remain, compared through a softmax whose
         temperature shrinks as the Spies run out. The weights were fitted to
         the winners of 1,500 games between normal bots (log loss 0.973,
-        against 1.001 for scores and Lairs alone)."""
+        against 1.001 for scores and Lairs alone). A capture in progress
+        counts for its owner."""
         if self.is_over:
             winners = self._result["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
@@ -756,6 +844,12 @@ class MisterSpyState(GameState):
             promise = (2.5 * min(lair, 5) + 1.9 * doublers + 2.5 * lairs
                        + 0.85 * spies + 0.4 * catchable)
             strengths.append(self.scores[s] + promise * share)
+        if self.phase == CAPTURE or self.phase == FOIL:
+            # A captured Spy is as good as scored: its owner may kill it now,
+            # for the value the standing taunts fixed (a search cut off
+            # mid-capture would otherwise see no gain in the capture).
+            standing = len(self.taunts) - (self.phase == FOIL)
+            strengths[self.capture_owner] += self.captured_value() * 2 ** standing
         top = max(strengths)
         weights = [exp((x - top) / temperature) for x in strengths]
         return weights[seat] / sum(weights)

@@ -8,10 +8,12 @@
 
 from . import deck_of_spies
 from . import mission_for_peanuts
+from . import mister_spy
 from . import spy_tricks
 
 TABLES = {
     "deck-of-spies": deck_of_spies,
     "mission-for-peanuts": mission_for_peanuts,
+    "mister-spy": mister_spy,
     "spy-tricks": spy_tricks,
 }

@@ -206,7 +206,13 @@ def test_the_end_screen_names_the_result_and_offers_a_new_game(games):
         html = table.table_html(payload, [])
         result = payload["view"]["result"]
         assert 'class="end-screen' in html and esc(result["summary"]) in html
-        title = "You lose" if 0 not in result["winners"] else "You "
+        winners = result["winners"]
+        if 0 in winners:
+            title = "You "
+        elif len(winners) == 1:
+            title = "Player %d wins" % (winners[0] + 1)
+        else:
+            title = "You lose"
         assert title in html
         for action in ("new-deal", "same-deal", "lobby"):
             assert 'data-action="%s"' % action in html

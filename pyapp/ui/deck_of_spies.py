@@ -5,6 +5,7 @@ action of its type with exactly the selected cards is among them. Any other
 click is still sent, so the engine can say why it is not allowed.
 """
 
+from .endgame import end_screen_html
 from .html import act_button, attrs, button, esc, plural
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -189,19 +190,9 @@ def actions_html(view, legal, selection):
     return '<div class="actions">%s</div>' % "".join(buttons)
 
 
-def end_html(view, seed):
-    result = view["result"]
-    won = bool(result["winners"])
-    return (
-        '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
-        '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>'
-        '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if won else "lost", "Mission accomplished" if won else "Mission failed",
-           esc(result["summary"]),
-           button("New deal", "new-deal", classes="btn primary"),
-           button("Same deal again (seed %d)" % seed, "same-deal", classes="btn"),
-           button("Back to the lobby", "lobby", classes="btn ghost"))
-    )
+def end_html(payload):
+    won = bool(payload["view"]["result"]["winners"])
+    return end_screen_html(payload, "Mission accomplished" if won else "Mission failed", won)
 
 
 def hinted_cards(hint):
@@ -230,5 +221,5 @@ def table_html(payload, selection, hint=None):
         "</div>",
     ]
     if view["over"]:
-        parts.append(end_html(view, payload["seed"]))
+        parts.append(end_html(payload))
     return "".join(parts)

@@ -16,6 +16,7 @@ Card faces are CSS: a colour and a Unicode emblem per character, its notches
 as pips, and one line each for its ASSIST and DEPLOY.
 """
 
+from .endgame import end_screen_html, outcome_title, player_cell
 from .html import act_button, attrs, button, esc, plural
 from .seats import seat_name, seat_role
 
@@ -617,31 +618,17 @@ def prompt_html(payload, immune, hint_action):
 
 def end_html(payload):
     view = payload["view"]
-    result = view["result"]
-    winners = result["winners"]
-    if view["seat"] in winners:
-        title = "You win" if len(winners) == 1 else "You share the win"
-    else:
-        title = "You lose"
+    winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
     rows = "".join(
         '<tr class="%s"><td>%s</td><td>%s</td><td>%d</td></tr>'
-        % ("won" if seat in winners else "",
-           esc(seat_name(seat) + (" (you)" if seat == view["seat"] else "")),
+        % ("won" if seat in winners else "", player_cell(seat, view),
            peanuts_html(view["scores"][seat], view["target"]), view["scores"][seat])
         for seat in order)
-    return (
-        '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
-        '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>'
-        '<table class="mp-final"><thead><tr><th>Player</th><th>Peanut Points</th><th></th>'
-        "</tr></thead><tbody>%s</tbody></table>"
-        '<p class="mp-rounds">%s played.</p>'
-        '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if view["seat"] in winners else "lost", esc(title), esc(result["summary"]),
-           rows, esc(plural(view["round"], "round")),
-           button("New deal", "new-deal", classes="btn primary"),
-           button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
-           button("Back to the lobby", "lobby", classes="btn ghost")))
+    details = ('<table class="mp-final"><thead><tr><th>Player</th><th>Peanut Points</th>'
+               '<th></th></tr></thead><tbody>%s</tbody></table><p class="mp-rounds">%s played.'
+               "</p>" % (rows, esc(plural(view["round"], "round"))))
+    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, details)
 
 
 # -- the table ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ as in the box) its value and name, a Doubler its letter with its taunt line
 as the title. Backs are public: a Spy's back is red, every other back blue.
 """
 
+from .endgame import end_screen_html, outcome_title, player_cell
 from .html import act_button, attrs, button, esc, plural
 from .seats import seat_name, seat_role
 
@@ -651,33 +652,20 @@ def hand_html(payload, selection, hint_action):
 
 def end_html(payload):
     view = payload["view"]
-    result = view["result"]
-    winners = result["winners"]
-    me = view["seat"]
-    if me in winners:
-        title = "You win" if len(winners) == 1 else "You share the win"
-    else:
-        title = "%s wins" % seat_name(winners[0]) if len(winners) == 1 else "You lose"
+    winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
     rows = "".join(
         '<tr class="s%d%s"><td>%s</td><td><b>%d</b></td></tr>'
         % (seat, " won" if seat in winners else "",
-           esc(seat_name(seat) + (" (you)" if seat == me else "")) + (
-               " \u2605" if seat in winners else ""), view["scores"][seat])
+           player_cell(seat, view) + (" \u2605" if seat in winners else ""),
+           view["scores"][seat])
         for seat in order)
-    return (
-        '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
-        '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>'
-        '<table class="ms-final"><thead><tr><th>Player</th><th>Points</th></tr></thead>'
-        "<tbody>%s</tbody></table>"
-        '<p class="ms-final-note">%s</p>'
-        '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if me in winners else "lost", esc(title), esc(result["summary"]), rows,
-           esc("%s still out, %s left in the deck." % (
-               plural(spies_out(view), "Spy", "Spies"), plural(view["deck_count"], "card"))),
-           button("New deal", "new-deal", classes="btn primary"),
-           button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
-           button("Back to the lobby", "lobby", classes="btn ghost")))
+    details = ('<table class="ms-final"><thead><tr><th>Player</th><th>Points</th></tr></thead>'
+               '<tbody>%s</tbody></table><p class="ms-final-note">%s</p>'
+               % (rows, esc("%s still out, %s left in the deck." % (
+                   plural(spies_out(view), "Spy", "Spies"),
+                   plural(view["deck_count"], "card")))))
+    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, details)
 
 
 # -- the table -------------------------------------------------------------------------------

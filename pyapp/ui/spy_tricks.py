@@ -18,6 +18,7 @@ The deduction aid (which cards are unseen) is a checkbox with CSS sibling
 selectors: UI-only state, no script.
 """
 
+from .endgame import end_screen_html, outcome_title, player_cell
 from .html import act_button, attrs, button, esc, plural
 from .seats import seat_name, seat_role
 
@@ -445,30 +446,17 @@ def aid_html(payload):
 
 def end_html(payload):
     view = payload["view"]
-    result = view["result"]
-    winners = result["winners"]
-    if view["seat"] in winners:
-        title = "You win" if len(winners) == 1 else "You share the win"
-    else:
-        title = "You lose"
+    winners = view["result"]["winners"]
     order = sorted(range(payload["players"]),
                    key=lambda s: (-view["coins"][s], -view["coin_counts"][s], s))
     rows = "".join(
         '<tr class="p%d%s"><td><i class="st-pawn p%d"></i> %s</td><td>%d</td><td>%s</td></tr>'
-        % (seat, " won" if seat in winners else "", seat,
-           esc(seat_name(seat) + (" (you)" if seat == view["seat"] else "")),
+        % (seat, " won" if seat in winners else "", seat, player_cell(seat, view),
            view["coins"][seat], esc(plural(view["coin_counts"][seat], "coin")))
         for seat in order)
-    return (
-        '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
-        '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>'
-        '<table class="st-final"><thead><tr><th>Player</th><th>Total</th><th>Coins</th></tr>'
-        "</thead><tbody>%s</tbody></table>"
-        '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if view["seat"] in winners else "lost", esc(title), esc(result["summary"]), rows,
-           button("New deal", "new-deal", classes="btn primary"),
-           button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
-           button("Back to the lobby", "lobby", classes="btn ghost")))
+    table = ('<table class="st-final"><thead><tr><th>Player</th><th>Total</th><th>Coins</th>'
+             "</tr></thead><tbody>%s</tbody></table>" % rows)
+    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, table)
 
 
 # -- the table ------------------------------------------------------------------------------

@@ -82,7 +82,7 @@ def test_a_seeded_three_player_match_is_played_to_the_end_screen_through_clicks(
     assert {"choose_role", "assist", "target", "pick", "discard_face_down"} <= kinds, kinds
     assert shots == {"role", "targeted", "moment"}
     end = page.inner_text(".end-screen")
-    assert "You lose" in end and "Player 3 completes the mission" in end
+    assert "Player 3 wins" in end and "Player 3 completes the mission" in end
     log = page.inner_text(".log")
     assert "Showdown: Player" in log and "Seat" not in log
     both_widths(page, "end")

@@ -94,7 +94,7 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(p
     assert done["place"] >= 1 and done["pass"] >= 1 and done["collaborator"] == 1
     assert shots == {"payout", "place", "trick"}
     end = page.inner_text(".end-screen")
-    assert ("You win" in end or "You share" in end or "You lose" in end)
+    assert ("You win" in end or "You share" in end or " wins" in end or "You lose" in end)
     assert "coins in value" in end
     log = page.inner_text(".log")
     assert "The last cards are laid down; the secret card is" in log

@@ -2,14 +2,16 @@
 
     python3 bench/spy_tricks.py                    # 400 games a match-up
     python3 bench/spy_tricks.py 1500 --jobs 2
+    python3 bench/spy_tricks.py --hard-games 400 --first-seed 5001 --jobs 2
 
 Prints, for 3 and 4 players:
 - random playouts: whole games per CPU second through the public API;
 - decision times of each level, in CPU ms (the machine is shared, so wall
   time swings with its load): mean, median and 95th percentile;
 - win shares with 95% Wilson intervals: one normal among easies, one hard
-  among normals, and one normal among normals in the same seats and deals,
-  the yardstick for hard (a shared win counts as a share);
+  among normals, and in the same seats and deals one heuristic hard player
+  (the search's rollout policy, without search) and one normal among
+  normals, the yardsticks for hard (a shared win counts as a share);
 - aim: how often each seat's first pawn of a round lands on the secret's
   card, rank or suit, for the normal bot and for the random placers (easy)
   in the same games, and the share of all pawns that score.
@@ -28,10 +30,12 @@ from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pyapp.bots.spy_tricks import LEVELS  # noqa: E402
+from pyapp.bots.spy_tricks import LEVELS, HeuristicBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import spy_tricks  # noqa: E402,F401  (registers the game)
+
+BOTS = dict(LEVELS, heuristic=HeuristicBot)
 
 
 def wilson(wins, games, z=1.96):
@@ -53,7 +57,7 @@ def play(job):
     """
     players, hero, foe, seed = job
     seat_of_hero = seed % players
-    bots = [LEVELS[hero if seat == seat_of_hero else foe]() for seat in range(players)]
+    bots = [BOTS[hero if seat == seat_of_hero else foe]() for seat in range(players)]
     levels = [hero if seat == seat_of_hero else foe for seat in range(players)]
     state = new_game("spy-tricks", players=players, seed=seed)
     rng = Rng(seed + 1_000_003)
@@ -95,8 +99,8 @@ def aim(state, levels):
     return tallies
 
 
-def match(players, hero, foe, games, jobs):
-    work = [(players, hero, foe, seed) for seed in range(1, games + 1)]
+def match(players, hero, foe, games, jobs, first_seed=1):
+    work = [(players, hero, foe, seed) for seed in range(first_seed, first_seed + games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             results = pool.map(play, work, chunksize=4)
@@ -135,8 +139,11 @@ def main():
     parser.add_argument("games", nargs="?", type=int, default=400,
                         help="games of normal against easies (default 400)")
     parser.add_argument("--hard-games", type=int, default=400,
-                        help="games of hard against normals, and of normal against normals "
-                             "in the same seats (default 400)")
+                        help="games of hard against normals, and of the heuristic player and "
+                             "of normal against normals in the same seats (default 400)")
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="seed of the first hard game (default 1; the heuristics were "
+                             "tuned on 1-1500, so use 5001 or more for a fresh measure)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
@@ -146,8 +153,10 @@ def main():
         print("  random playouts: %.0f whole games per CPU second" % playouts_per_second(players))
         timing, aims = match(players, "normal", "easy", args.games, args.jobs)
         if args.hard_games:
-            hard_timing, _ = match(players, "hard", "normal", args.hard_games, args.jobs)
-            match(players, "normal", "normal", args.hard_games, args.jobs)
+            first = args.first_seed
+            hard_timing, _ = match(players, "hard", "normal", args.hard_games, args.jobs, first)
+            match(players, "heuristic", "normal", args.hard_games, args.jobs, first)
+            match(players, "normal", "normal", args.hard_games, args.jobs, first)
             timing["hard"] = hard_timing["hard"]
         for level, spent in timing.items():
             spent = sorted(spent)

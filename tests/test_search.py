@@ -239,6 +239,38 @@ def test_the_rollout_policy_plays_at_most_rollout_depth_moves_an_iteration():
     assert calls == []
 
 
+def test_a_rollout_stop_ends_the_rollout_where_it_says():
+    seen = []
+
+    def first_action(state, rng):
+        seen.append(sum(state.heaps))
+        return state.legal_actions()[0]
+
+    state = nim([5, 5, 5])
+    SearchBot(iterations=30, time_budget=None, rollout_policy=first_action,
+              rollout_stop=lambda world: sum(world.heaps) <= 9).choose(state, 0, Rng(1))
+    assert seen and min(seen) > 9
+    # Stopping at once is a cut-off at depth 0: the exact evaluate finds the
+    # one move of Nim 3-4-5 that leaves xor 0, as in the test above.
+    bot = SearchBot(iterations=8000, time_budget=None, rollout_stop=lambda world: True)
+    assert bot.choose(nim([3, 4, 5]), 0, Rng(2)) == {"type": "take", "heap": 0, "count": 2}
+
+
+def test_the_tree_takes_only_the_candidates_the_hook_keeps():
+    asked = []
+
+    def singles(world, actions):
+        asked.append((world.to_act, len(actions)))
+        return [action for action in actions if action["count"] == 1]
+
+    state = nim([3, 4, 5])
+    bot = SearchBot(iterations=200, time_budget=None, candidates=singles)
+    assert bot.choose(state, 0, Rng(1))["count"] == 1
+    assert all(visits == 0 for action, visits, _ in bot.stats["root"] if action["count"] > 1)
+    assert sum(visits for _, visits, _ in bot.stats["root"]) == 200
+    assert {seat for seat, _ in asked} == {0, 1}  # deeper nodes too
+
+
 def test_winners_share_one_at_the_end_of_the_game():
     state = nim([1, 1])
     state.finish([0, 1], [1, 1], "A shared win.")

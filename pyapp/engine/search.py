@@ -22,10 +22,15 @@ that the seat cannot tell apart share statistics. Every iteration:
    legal on arrival at the node, not the visits of the parent as in plain
    UCT. An opponent's card that exists in few worlds is then not judged
    against iterations in which it could not have been played.
+   With a `candidates` hook, the tree only ever takes the actions it keeps
+   of the world's legal ones (say, a heuristic's few best), so a small
+   budget is not spread over moves no good player would make.
 3. The first node with an untried legal action gets one new edge, an untried
    action picked at random (expansion).
 4. `_roll_out` plays the rollout policy for up to `rollout_depth` actions,
-   or to the end of the game when `rollout_depth` is None.
+   or to the end of the game when `rollout_depth` is None; a `rollout_stop`
+   predicate may end it sooner (say, at the end of a round, where a game's
+   evaluate() knows the coins exactly).
 5. `_rewards` scores every seat: at the end of the game the winners share 1.0
    (a lone winner gets 1, two tied winners 0.5 each, everybody 0 if there is
    no winner); at a cut-off each seat gets the game's `evaluate(seat)`.
@@ -135,12 +140,18 @@ class SearchBot:
     rollout_depth: actions played after expansion before scoring every seat
         with evaluate(seat); None plays to the end of the game.
     exploration: the UCB constant; rewards lie in [0, 1].
+    candidates: optional (world, actions) -> a non-empty sublist of
+        `actions` (the world's legal actions): the only ones the tree takes
+        there. Default: all of them.
+    rollout_stop: optional (world) -> bool, asked before each rollout move;
+        True ends the rollout there and every seat is scored with
+        evaluate(seat).
     """
 
     name = "search"
 
     def __init__(self, iterations=None, time_budget=0.5, rollout_policy=None,
-                 rollout_depth=None, exploration=0.7):
+                 rollout_depth=None, exploration=0.7, candidates=None, rollout_stop=None):
         if iterations is None and time_budget is None:
             raise ValueError("give the search a number of iterations or a time budget")
         self.iterations = iterations
@@ -148,6 +159,8 @@ class SearchBot:
         self.rollout_policy = rollout_policy or random_policy
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        self.candidates = candidates
+        self.rollout_stop = rollout_stop
         self.stats = None
 
     def choose(self, state, seat, rng):
@@ -189,12 +202,16 @@ class SearchBot:
         """Select down the tree and expand one edge; return the edges taken."""
         path = []
         exploration = self.exploration
+        candidates = self.candidates
         while not world.is_over:
             actor = world.to_act
             edges = node.children.get(actor)
             if edges is None:
                 edges = node.children[actor] = {}
-            available, untried = _split(edges, world.legal_actions(), stamp)
+            actions = world.legal_actions()
+            if candidates is not None:
+                actions = candidates(world, actions)
+            available, untried = _split(edges, actions, stamp)
             if untried:
                 key = rng.choice(list(untried))
                 child = edges[key] = _Node(actor)
@@ -210,8 +227,11 @@ class SearchBot:
     def _roll_out(self, world, rng):
         policy = self.rollout_policy
         depth = self.rollout_depth
+        stop = self.rollout_stop
         played = 0
         while not world.is_over and (depth is None or played < depth):
+            if stop is not None and stop(world):
+                break
             _play(world, policy(world, rng))
             played += 1
 

@@ -107,6 +107,9 @@ HAND_SIZE = 6
 TRICKS_PER_ROUND = 5
 PAWNS_PER_ROUND = 5
 CARD_COIN, RANK_COIN, SUIT_COIN = 10, 5, 2
+# What evaluate() counts a collaborator in hand as worth, in coins (our
+# estimate: it doubles a pawn, which pays 2-4 coins on average).
+COLLABORATOR_WORTH = 3.0
 
 # The board's 39 spaces, in the order the UI lays them out: 27 card spaces,
 # then the 9 rank spaces, then the 3 suit spaces.
@@ -663,14 +666,16 @@ class SpyTricksState(GameState):
         """The seat's share of a softmax over projected totals.
 
         The projection adds what the pawns on the board earn against this
-        state's secret (exact in a determinized world) to the coins held. The
-        softmax temperature grows with the rounds still to play, since a lead
-        means less early on.
+        state's secret (exact in a determinized world) to the coins held,
+        and COLLABORATOR_WORTH for each collaborator still in hand (our
+        estimate of a doubled pawn's gain). The softmax temperature grows
+        with the rounds still to play, since a lead means less early on.
         """
         if self.is_over:
             winners = self._result["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
-        projected = list(self.coins)
+        projected = [coins + COLLABORATOR_WORTH * held
+                     for coins, held in zip(self.coins, self.collaborators)]
         for owner, space, collaborator in self.pawns:
             projected[owner] += sum(self._payout(space, collaborator, self.secret))
         to_play = (self.num_players - self.round

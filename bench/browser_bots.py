@@ -28,6 +28,7 @@ import json, time
 from pyapp.bots import levels
 from pyapp.engine.rng import Rng
 from pyapp.games import GAMES, new_game
+from stats import percentile  # noqa: E402
 
 def time_level(game_id, players, level, decisions):
     bots = [levels(game_id)[level]() for _ in range(players)]
@@ -79,11 +80,6 @@ PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
   worker.postMessage(%s);
 </script>
 """
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def in_cpython(decisions):

@@ -17,7 +17,6 @@ sampled deals about 66%; the goal is at least 70%.
 """
 
 import argparse
-import math
 import os
 import sys
 from multiprocessing import Pool
@@ -30,6 +29,7 @@ from pyapp.engine.bots import GreedyBot, RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import deck_of_spies  # noqa: E402,F401  (registers the game)
+from stats import wilson  # noqa: E402
 
 POLICIES = dict([("random", RandomBot), ("generic greedy", GreedyBot)]
                 + [(name, factory) for name, factory in LEVELS.items()])
@@ -49,17 +49,6 @@ def play(job):
         decisions += 1
         state.apply(action)
     return bool(state.result()["winners"]), decisions, thinking
-
-
-def wilson(wins, games, z=1.96):
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (
-        1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def playouts_per_second(games=200):

@@ -14,7 +14,6 @@ import argparse
 import os
 import sys
 import time
-from math import sqrt
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -22,6 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from pyapp.bots.mission_for_peanuts import LEVELS, hard_bot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
+from stats import percentile, wilson  # noqa: E402
 
 GAME = "mission-for-peanuts"
 
@@ -60,18 +60,6 @@ def play_match(job):
         state.apply(action)
     winners = state.result()["winners"]
     return (1.0 / len(winners) if seat in winners else 0.0), times
-
-
-def wilson(wins, n, z=1.96):
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main():

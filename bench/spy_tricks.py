@@ -22,7 +22,6 @@ docs/bots.md has the baselines: an expected-payout placer scores on about
 """
 
 import argparse
-import math
 import os
 import sys
 from multiprocessing import Pool
@@ -34,19 +33,9 @@ from pyapp.bots.spy_tricks import LEVELS, HeuristicBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import spy_tricks  # noqa: E402,F401  (registers the game)
+from stats import wilson  # noqa: E402
 
 BOTS = dict(LEVELS, heuristic=HeuristicBot)
-
-
-def wilson(wins, games, z=1.96):
-    """The 95% Wilson score interval of a win share."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (
-        1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(job):

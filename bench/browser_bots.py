@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from stats import percentile  # noqa: E402
 
 # The timing code, run as-is by both interpreters.
 TIMING = r'''
@@ -28,7 +29,6 @@ import json, time
 from pyapp.bots import levels
 from pyapp.engine.rng import Rng
 from pyapp.games import GAMES, new_game
-from stats import percentile  # noqa: E402
 
 def time_level(game_id, players, level, decisions):
     bots = [levels(game_id)[level]() for _ in range(players)]

@@ -1,27 +1,29 @@
 """Playout speed, decision times and win shares of the Mister Spy bots.
 
     python3 bench/mister_spy.py                    # 200 games a match, 20 for hard
-    python3 bench/mister_spy.py 1000 --hard-games 60 --jobs 2
-    python3 bench/mister_spy.py 100 --players 2,6 --budget 0.25
+    python3 bench/mister_spy.py 0 --hard-games 200 --first-seed 10001 --jobs 2
+    python3 bench/mister_spy.py 100 --players 2,6 --iterations 300
 
 Prints, in order:
 1. random playouts: whole games of uniformly random legal play, through the
    public API, per CPU second, for 2-6 players;
 2. for each player count: the share of games won by normal against random
-   bots and against easies, and by hard against normals (the bot under test
-   sits in each seat in turn; shared wins count as fractions), with the 95%
-   Wilson interval and the fair share 1/players;
-3. each level's CPU milliseconds per decision in those games (mean and max;
-   decisions with a single legal action are not counted). CPU time, because
-   this machine is shared and wall time swings with its load; the hard bot's
-   budget is wall time, so a loaded machine gives it fewer iterations.
+   bots and against easies, by hard against normals, and by normal against
+   normals on the same seeds and seats as hard (the yardstick: what the seat
+   itself is worth). The bot under test sits in each seat in turn; shared
+   wins count as fractions. With the 95% Wilson interval and the fair share
+   1/players;
+3. each level's CPU milliseconds per decision in those games (median, 95th
+   percentile and max; decisions with a single legal action are not
+   counted). CPU time, because this machine is shared and wall time swings
+   with its load. Hard runs a fixed number of iterations, so its games are
+   the same on every machine unless its wall-time cap (--cap) cuts in.
 
 docs/bots.md: a Lair-building bot takes 92% of 2-player games against random
 play and 47% at 6 players.
 """
 
 import argparse
-import math
 import os
 import sys
 from multiprocessing import Pool
@@ -29,22 +31,12 @@ from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pyapp.bots.mister_spy import LEVELS, hard_bot  # noqa: E402
+from pyapp.bots.mister_spy import HARD_ITERATIONS, HARD_TIME_CAP, LEVELS, hard_bot  # noqa: E402
 from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import mister_spy  # noqa: E402,F401  (registers the game)
-
-
-def wilson(wins, games, z=1.96):
-    """The 95% Wilson score interval of a win share."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (
-        1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from stats import percentile, wilson  # noqa: E402
 
 
 def playouts_per_second(players, games=300):
@@ -61,18 +53,18 @@ def playouts_per_second(players, games=300):
 PLURAL = {"random": "random bots", "easy": "easies", "normal": "normals"}
 
 
-def make(level, budget):
+def make(level, hard):
     if level == "random":
         return RandomBot()
-    return hard_bot(time_budget=budget) if level == "hard" else LEVELS[level]()
+    return hard_bot(**hard) if level == "hard" else LEVELS[level]()
 
 
 def play(job):
     """One game: (hero's win share, {level: [CPU seconds per decision]})."""
-    players, seed, hero, field, budget = job
+    players, seed, hero, field, hard = job
     seat = seed % players
-    bots = [make(field, budget) for _ in range(players)]
-    bots[seat] = make(hero, budget)
+    bots = [make(field, hard) for _ in range(players)]
+    bots[seat] = make(hero, hard)
     levels = [field] * players
     levels[seat] = hero
     state = new_game("mister-spy", players=players, seed=seed)
@@ -90,8 +82,8 @@ def play(job):
     return (1.0 / len(winners) if seat in winners else 0.0), times
 
 
-def match(players, hero, field, games, budget, jobs):
-    work = [(players, seed, hero, field, budget) for seed in range(1, games + 1)]
+def match(players, hero, field, seeds, hard, jobs):
+    work = [(players, seed, hero, field, hard) for seed in seeds]
     if jobs > 1:
         with Pool(jobs) as pool:
             results = pool.map(play, work, chunksize=1)
@@ -108,27 +100,38 @@ def match(players, hero, field, games, budget, jobs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=200,
-                        help="games of normal against easies per player count")
+                        help="games of normal against random bots and easies per player count")
     parser.add_argument("--hard-games", type=int, default=20,
-                        help="games of hard against normals per player count")
+                        help="games of hard against normals (and of the normal yardstick)")
+    parser.add_argument("--no-yardstick", action="store_true",
+                        help="skip normal against normals on hard's seeds")
     parser.add_argument("--players", default="2,3,4,5,6")
-    parser.add_argument("--budget", type=float, default=0.5, help="hard's seconds a decision")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS,
+                        help="hard's search iterations a decision")
+    parser.add_argument("--cap", type=float, default=HARD_TIME_CAP,
+                        help="hard's wall-time cap in seconds, 0 for none")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
     counts = [int(n) for n in args.players.split(",")]
-    print("Python %s" % sys.version.split()[0])
+    hard = {"iterations": args.iterations, "time_budget": args.cap or None}
+    print("Python %s; hard: %d iterations, cap %s s" % (
+        sys.version.split()[0], args.iterations, args.cap or "none"))
     print("random playouts per CPU second: " + ", ".join(
         "%d players %.0f" % (n, playouts_per_second(n)) for n in counts), flush=True)
     print("%-7s %-20s %6s %8s %17s %6s" % ("players", "match", "games", "share",
                                           "95% interval", "fair"))
     times = {level: [] for level in ["random"] + list(LEVELS)}
+    yardstick = 0 if args.no_yardstick else args.hard_games
     for n in counts:
         for hero, field, games in (("normal", "random", args.games),
                                    ("normal", "easy", args.games),
-                                   ("hard", "normal", args.hard_games)):
+                                   ("hard", "normal", args.hard_games),
+                                   ("normal", "normal", yardstick)):
             if games <= 0:
                 continue
-            share, spent = match(n, hero, field, games, args.budget, args.jobs)
+            seeds = range(args.first_seed, args.first_seed + games)
+            share, spent = match(n, hero, field, seeds, hard, args.jobs)
             for level, seconds in spent.items():
                 times[level] += seconds
             low, high = wilson(share, games)
@@ -138,8 +141,9 @@ def main():
     print("CPU ms per decision (decisions with a choice):")
     for level, seconds in times.items():
         if seconds and level != "random":
-            print("  %-7s mean %7.2f  max %7.1f  (%d decisions)" % (
-                level, 1000 * sum(seconds) / len(seconds), 1000 * max(seconds), len(seconds)))
+            print("  %-7s median %7.2f  p95 %7.2f  max %7.1f  (%d decisions)" % (
+                level, 1000 * percentile(seconds, 0.5), 1000 * percentile(seconds, 0.95),
+                1000 * max(seconds), len(seconds)))
 
 
 if __name__ == "__main__":

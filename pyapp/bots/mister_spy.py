@@ -9,12 +9,28 @@
             another hand, foil whenever it can, and break the leader's big
             Lair with a team.
     hard    information-set MCTS (pyapp.engine.search) over determinized
-            deals, with the normal bot's plan, fast and in-world, as rollout.
+            deals: a fixed 500 iterations over the sensible actions only
+            (always foil, take a winning kill, no gift or self-wrecking Spy,
+            only the cheapest breaking team), the normal plan as rollout for
+            4 actions, then the game's evaluate(); no search when a single
+            sensible action is left.
 
-Measured with bench/mister_spy.py (seeds 1-1000; hard at 0.5 s a decision):
-normal wins 92.9% of 2-player games against random bots and 57.2% at 6
-(docs/bots.md: 92% and 47%); hard took 75% of 24 2-player games against a
-normal bot and 30% of 48 4-player games against three (fair: 50%, 25%).
+Measured with bench/mister_spy.py: normal wins 92.9% of 2-player games
+against random bots and 57.2% at 6 (seeds 1-1000; docs/bots.md: 92% and
+47%). Hard against normals, with normal in the same seats on the same seeds
+as the yardstick (200 games at 2 players, seeds 20001-; 150 at 3-6, seeds
+30001-; shares with 95% intervals):
+
+    players   hard vs normals        normal vs normals     fair
+    2         60.0% (53.1-66.5)      54.2% (47.3-61.0)     50.0%
+    3         36.0% (28.8-43.9)      30.0% (23.2-37.8)     33.3%
+    4         32.0% (25.1-39.8)      30.6% (23.7-38.3)     25.0%
+    5         17.3% (12.1-24.2)      25.4% (19.1-33.0)     20.0%
+    6         18.7% (13.2-25.7)      18.2% (12.9-25.2)     16.7%
+
+so the search gains a few points at 2-3 players and none that these samples
+can show at 4-6. Hard's CPU time a decision (CPython 3.11): median 99 ms,
+p95 119 ms at 2 players; median 117 ms, p95 141 ms at 3-6.
 
 Every bot reads only `state.view(seat)`, `state.legal_actions()` and
 `state.determinize(seat, rng)`. Inside a sampled world the rollout policy may
@@ -43,10 +59,17 @@ GIFT = 2.0
 # that partner (measured: 94.5% of 2-player games against random play with
 # this rule, 90% when taunting whenever the expected points favour it).
 TAUNT_RISK = 0.05
-# The search bot's rollouts: actions played before evaluate(), and the UCB
-# constant (see hard_bot).
+# The hard bot's rollouts: actions played before evaluate(), and the UCB
+# constant. Short rollouts beat whole-game playouts here: a game's luck drowns
+# the signal of one move (measured against normal bots at 200 iterations, 2
+# players: depth 4 and 12 won 60%, 30 won 53%, whole games 25-45%). A small
+# exploration constant suits evaluate()'s narrow spread (0.3: 60%, 0.7: 48%).
 ROLLOUT_DEPTH = 4
 EXPLORATION = 0.3
+# The hard bot's search: a fixed count of iterations (repeatable decisions),
+# and a wall-time cap for slow machines (Pyodide runs 1.5-2.3x slower).
+HARD_ITERATIONS = 500
+HARD_TIME_CAP = 0.45
 
 
 def _is_spy(code):
@@ -259,7 +282,62 @@ def _capture_choice(view, actions):
     return action if risk <= TAUNT_RISK else {"type": "kill"}
 
 
-# -- the search bot's rollout ---------------------------------------------------
+# -- the hard bot ---------------------------------------------------------------
+
+
+def sensible_actions(actions, seat, phase, target, target_lair, winning_kill):
+    """`actions` without the plainly bad ones, for the search to weigh.
+
+    Judged from facts the acting seat sees (its own hand is in `actions`):
+    a foil is always made (it wrecks the taunter's Lair and costs one card);
+    a kill that reaches WIN_SCORE ends the game, so nothing else is weighed;
+    a Spy from one's own hand never goes where it plainly helps nobody (the
+    blunders of the easy bot), and of the teams that break the Lair only the
+    cheapest stay, as a bigger team only throws Spies away.
+    """
+    if phase == "foil":
+        return actions[:1]  # the foil comes first when the hand holds the partner
+    if phase == "capture":
+        return actions[:1] if winning_kill else actions
+    if phase != "source":
+        return actions
+    kept = []
+    cheapest = None
+    for action in actions:
+        if action["source"] != "hand":
+            kept.append(action)
+            continue
+        value = sum(SPY_VALUES[c] for c in action["cards"])
+        if target == seat:
+            if value <= target_lair:
+                kept.append(action)
+        elif value > target_lair:
+            if len(action["cards"]) == 1:
+                kept.append(action)
+            elif cheapest is None or value < cheapest[0]:
+                cheapest = (value, action)
+    if cheapest:
+        kept.append(cheapest[1])
+    return kept or actions
+
+
+def _sensible_in_view(view, actions):
+    capture = view["capture"]
+    winning = bool(capture) and view["scores"][view["seat"]] + capture["points"] >= WIN_SCORE
+    target = view["target"]
+    lair = view["lairs"][target]["total"] if target is not None else 0
+    return sensible_actions(actions, view["seat"], view["phase"], target, lair, winning)
+
+
+def _sensible_in_world(world, actions):
+    """The search's `candidates` hook: sensible_actions, read off a sampled world."""
+    seat = world.to_act
+    target = world.target
+    winning = (world.phase == "capture"
+               and world.scores[seat] + world.captured_value() * 2 ** len(world.taunts)
+               >= WIN_SCORE)
+    lair = world.lair_total(target) if target is not None else 0
+    return sensible_actions(actions, seat, world.phase, target, lair, winning)
 
 
 def rollout_policy(world, rng):
@@ -270,15 +348,33 @@ def rollout_policy(world, rng):
     return plan(world.view(world.to_act), actions)
 
 
-def hard_bot(iterations=None, time_budget=0.5):
-    """The search bot. Short rollouts scored by the game's evaluate() beat
-    whole-game playouts here: a game's luck drowns the signal of one move
-    (measured against normal bots at 200 iterations, 2 players: depth 4 and
-    12 won 60%, 30 won 53%, whole games 25-45%). A small exploration
-    constant suits evaluate()'s narrow spread of values (0.3: 60%, 0.7: 48%)."""
-    return SearchBot(iterations=iterations, time_budget=time_budget,
-                     rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
-                     exploration=EXPLORATION)
+class HardBot:
+    """Information-set MCTS over the sensible actions, with the normal plan
+    as rollout; no search at all when only one sensible action is left.
+
+    iterations: the search's fixed count, so a decision is repeatable.
+    time_budget: a cap in seconds, a safety net for slow machines.
+    """
+
+    name = "hard"
+
+    def __init__(self, iterations=HARD_ITERATIONS, time_budget=HARD_TIME_CAP):
+        self.search = SearchBot(iterations=iterations, time_budget=time_budget,
+                                rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
+                                exploration=EXPLORATION, candidates=_sensible_in_world)
+
+    def choose(self, state, seat, rng):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        sensible = _sensible_in_view(state.view(seat), actions)
+        if len(sensible) == 1:
+            return sensible[0]
+        return self.search.choose(state, seat, rng)
+
+
+def hard_bot(iterations=HARD_ITERATIONS, time_budget=HARD_TIME_CAP):
+    return HardBot(iterations, time_budget)
 
 
 LEVELS = {

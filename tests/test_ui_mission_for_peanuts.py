@@ -12,9 +12,7 @@ import re
 
 import pytest
 
-from pyapp.engine.bots import RandomBot
 from pyapp.engine.registry import catalogue
-from pyapp.engine.rng import Rng
 from pyapp.games import new_game
 from pyapp.games.mission_for_peanuts import (AGENT, ASSASSIN, HANDLER, INFORMANT, POLICE, SEER,
                                              SPY, TELEPATH)
@@ -24,6 +22,8 @@ from pyapp.ui.html import esc
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
+import playthrough
+
 GAME = "mission-for-peanuts"
 SEEDS = range(1, 7)
 STEPS = {"role", "act", "swap_first", "swap_second", "agent_target", "police_target",
@@ -32,18 +32,7 @@ STEPS = {"role", "act", "swap_first", "swap_second", "agent_target", "police_tar
 
 
 def payloads(players, seed):
-    """Every payload of one seeded match, the human playing at random."""
-    session = Session.start({"game": GAME, "players": players, "seed": seed,
-                             "levels": [None] + ["easy"] * (players - 1)})
-    rng, bot = Rng(seed), RandomBot()
-    out = [session.payload()]
-    while not session.state.is_over:
-        if session.state.to_act == 0:
-            session.act(bot.choose(session.state, 0, rng))
-        else:
-            session.bot_step()
-        out.append(session.payload())
-    return session, out
+    return playthrough.payloads(GAME, players, seed)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,6 @@ import re
 
 import pytest
 
-from pyapp.engine.bots import RandomBot
-from pyapp.engine.rng import Rng
 from pyapp.games import new_game
 from pyapp.games.mister_spy import DOUBLER_LINES, SPY_NAMES
 from pyapp.session import Session
@@ -23,23 +21,14 @@ from pyapp.ui.page import table_page_html
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
+import playthrough
+
 GAME = "mister-spy"
 PHASES = {"play", "spy", "source", "capture", "foil"}
 
 
 def payloads(players, seed):
-    """Every payload of one seeded game, the human playing at random."""
-    session = Session.start({"game": GAME, "players": players, "seed": seed,
-                             "levels": [None] + ["easy"] * (players - 1)})
-    rng, bot = Rng(seed), RandomBot()
-    out = [session.payload()]
-    while not session.state.is_over:
-        if session.state.to_act == 0:
-            session.act(bot.choose(session.state, 0, rng))
-        else:
-            session.bot_step()
-        out.append(session.payload())
-    return session, out
+    return playthrough.payloads(GAME, players, seed)
 
 
 @pytest.fixture(scope="module")

@@ -11,31 +11,19 @@ import re
 
 import pytest
 
-from pyapp.engine.bots import RandomBot
-from pyapp.engine.rng import Rng
 from pyapp.games import new_game
-from pyapp.session import Session
 from pyapp.ui import spy_tricks as table
 from pyapp.ui.html import esc
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
+import playthrough
+
 SEEDS = range(1, 9)
 
 
 def payloads(players, seed):
-    """Every payload of one seeded game, the human playing at random."""
-    session = Session.start({"game": "spy-tricks", "players": players, "seed": seed,
-                             "levels": [None] + ["easy"] * (players - 1)})
-    rng, bot = Rng(seed), RandomBot()
-    out = [session.payload()]
-    while not session.state.is_over:
-        if session.state.to_act == 0:
-            session.act(bot.choose(session.state, 0, rng))
-        else:
-            session.bot_step()
-        out.append(session.payload())
-    return session, out
+    return playthrough.payloads("spy-tricks", players, seed)
 
 
 @pytest.fixture(scope="module")

@@ -56,3 +56,42 @@ def screenshot(page, name, full_page=False):
     path = OUTPUT / ("%s-%dx%d.png" % (name, size["width"], size["height"]))
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+# -- playing a table ------------------------------------------------------------
+
+MOVE_TIMEOUT_MS = 60_000
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def open_table(page, url):
+    """Open a deal by its URL and wait until its table is shown."""
+    page.goto(url)
+    wait_ui(page)
+    wait_engine(page)
+    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
+
+
+def no_horizontal_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def both_widths(page, name):
+    """Screenshots at desktop and phone width; the phone layout must not scroll sideways."""
+    screenshot(page, name)
+    page.set_viewport_size(PHONE)
+    assert no_horizontal_overflow(page), name
+    screenshot(page, name, full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def click_and_wait(page, target):
+    """Click one choice (a selector or a locator) and wait until the page has taken the move."""
+    moves = int(page.get_attribute("body", "data-moves"))
+    if isinstance(target, str):
+        page.click(target)
+    else:
+        target.click()
+    page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
+                           timeout=MOVE_TIMEOUT_MS)

@@ -15,44 +15,14 @@ Screenshots at both widths: the person's turn, the team selection, the first
 capture decision, the first taunt or escape moment, a bot's move and the end.
 """
 
-from . import screenshot, wait_engine, wait_ui
+from . import MOVE_TIMEOUT_MS, both_widths, click_and_wait, open_table, screenshot
 
 SEED = 6
-MOVE_TIMEOUT_MS = 60_000
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 # A human decision is pending, or the game is over, and no request is in flight.
 SETTLED = """() => document.body.dataset.busy !== "true" && (
     document.querySelector(".end-screen") !== null ||
     document.querySelector(".ms-decision button[data-act]") !== null)"""
-
-
-def open_game(page, base_url):
-    page.goto("%s?game=mister-spy&seed=%d&players=3&level=normal" % (base_url, SEED))
-    wait_ui(page)
-    wait_engine(page)
-    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
-
-
-def no_horizontal_overflow(page):
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def both_widths(page, name):
-    screenshot(page, "mister-spy-" + name)
-    page.set_viewport_size(PHONE)
-    assert no_horizontal_overflow(page), name
-    screenshot(page, "mister-spy-" + name, full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def click_and_wait(page, button):
-    """Click one choice and wait until the page has taken the move."""
-    moves = int(page.get_attribute("body", "data-moves"))
-    button.click()
-    page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
-                           timeout=MOVE_TIMEOUT_MS)
 
 
 def first(page, selector):
@@ -94,7 +64,7 @@ def choose(page, phase):
 
 def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(
         page, site_server):
-    open_game(page, site_server.url)
+    open_table(page, "%s?game=mister-spy&seed=%d&players=3&level=normal" % (site_server.url, SEED))
     kinds = []
     shots = set()
     while True:
@@ -104,20 +74,20 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(
         phase = page.get_attribute(".ms-decision", "class").split()[-1]
         if page.locator(".ms-moment.taunt, .ms-moment.escape").count() and "moment" not in shots:
             shots.add("moment")
-            both_widths(page, "moment")
+            both_widths(page, "mister-spy-moment")
         if phase == "play" and "turn" not in shots:
             shots.add("turn")
             assert page.locator(".ms-seat").count() == 3
-            both_widths(page, "turn")
+            both_widths(page, "mister-spy-turn")
         if phase == "capture" and "capture" not in shots:
             shots.add("capture")
             assert "Kill" in page.inner_text(".ms-kill")
-            both_widths(page, "capture")
+            both_widths(page, "mister-spy-capture")
         button, kind = choose(page, phase)
         if kind == "team" and "team" not in shots:
             shots.add("team")
             assert page.locator(".ms-hand button.selected").count() == 2
-            both_widths(page, "team")
+            both_widths(page, "mister-spy-team")
         kinds.append(kind)
         click_and_wait(page, button)
         if kind == "end_turn" and "bot" not in shots:
@@ -132,4 +102,4 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(
     assert "Player 3 wins" in end and "The last Spy has reached the discard pile" in end
     log = page.inner_text(".log")
     assert "Before I kill you" in log and "destroys" in log and "Seat" not in log
-    both_widths(page, "end")
+    both_widths(page, "mister-spy-end")

@@ -8,12 +8,9 @@ screenshots of the board mid-trick, a placement choice, a round's payouts
 and the end screen at both widths.
 """
 
-from . import screenshot, wait_engine, wait_ui
+from . import MOVE_TIMEOUT_MS, both_widths, click_and_wait, no_horizontal_overflow, open_table
 
 SEED = 11
-MOVE_TIMEOUT_MS = 60_000
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 # A human decision is pending, or the game is over, and no request is in flight.
 SETTLED = """() => document.body.dataset.busy !== "true" && (
@@ -21,34 +18,8 @@ SETTLED = """() => document.body.dataset.busy !== "true" && (
     document.querySelector(".st button[data-act]") !== null)"""
 
 
-def open_game(page, base_url):
-    page.goto("%s?game=spy-tricks&seed=%d&players=3&level=normal" % (base_url, SEED))
-    wait_ui(page)
-    wait_engine(page)
-    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
-
-
-def both_widths(page, name):
-    screenshot(page, "spy-tricks-" + name)
-    page.set_viewport_size(PHONE)
-    screenshot(page, "spy-tricks-" + name, full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def no_horizontal_overflow(page):
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def click_and_wait(page, selector):
-    """Click one choice and wait until the page has taken the move."""
-    moves = int(page.get_attribute("body", "data-moves"))
-    page.click(selector)
-    page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
-                           timeout=MOVE_TIMEOUT_MS)
-
-
 def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(page, site_server):
-    open_game(page, site_server.url)
+    open_table(page, "%s?game=spy-tricks&seed=%d&players=3&level=normal" % (site_server.url, SEED))
     done = {"play": 0, "place": 0, "collaborator": 0, "pass": 0}
     shots = set()
     while True:
@@ -59,21 +30,21 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(p
             shots.add("payout")
             assert page.locator(".st-board.recap .st-pay").count() > 0
             assert page.locator(".st-secret.revealed").count() == 1
-            both_widths(page, "round-payout")
+            both_widths(page, "spy-tricks-round-payout")
         targets = page.locator(".st-board button.st-target")
         if targets.count():
             if "place" not in shots:
                 shots.add("place")
                 page.click("label.st-aid-label")
                 page.wait_for_selector(".st-aid", state="visible")
-                both_widths(page, "placement")
+                both_widths(page, "spy-tricks-placement")
                 assert no_horizontal_overflow(page)
             toggle = page.query_selector("button.st-collab-toggle")
             if toggle and not done["collaborator"]:
                 toggle.click()
                 page.wait_for_selector('button.st-collab-toggle[aria-pressed="true"]')
                 assert '"collaborator": true' in targets.first.get_attribute("data-act")
-                both_widths(page, "collaborator-choice")
+                both_widths(page, "spy-tricks-collaborator-choice")
                 click_and_wait(page, ".st-board button.st-target")
                 done["collaborator"] += 1
             elif done["place"] <= done["pass"]:
@@ -85,7 +56,7 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(p
             continue
         if page.locator(".st-trick:not(.done) .st-play").count() and "trick" not in shots:
             shots.add("trick")
-            both_widths(page, "mid-trick")
+            both_widths(page, "spy-tricks-mid-trick")
             assert no_horizontal_overflow(page)
         click_and_wait(page, ".st-hand button.st-card")
         done["play"] += 1
@@ -98,4 +69,4 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(p
     assert "coins in value" in end
     log = page.inner_text(".log")
     assert "The last cards are laid down; the secret card is" in log
-    both_widths(page, "end")
+    both_widths(page, "spy-tricks-end")

@@ -1,0 +1,21 @@
+"""Seeded games played through the session, for the table tests."""
+
+from pyapp.engine.bots import RandomBot
+from pyapp.engine.rng import Rng
+from pyapp.session import Session
+
+
+def payloads(game_id, players, seed):
+    """Every payload of one seeded game: the human seat plays at random, the
+    other seats are easy bots. Returns the session and the payloads."""
+    session = Session.start({"game": game_id, "players": players, "seed": seed,
+                             "levels": [None] + ["easy"] * (players - 1)})
+    rng, bot = Rng(seed), RandomBot()
+    out = [session.payload()]
+    while not session.state.is_over:
+        if session.state.to_act == 0:
+            session.act(bot.choose(session.state, 0, rng))
+        else:
+            session.bot_step()
+        out.append(session.payload())
+    return session, out

@@ -269,6 +269,17 @@ def lobby_values(src, wanted):
         sys.path.remove(str(src))
 
 
+def preload_links(site):
+    """<link rel="modulepreload"> for the modules the UI's boot waits on in a
+    chain (core.js imports its hashed chunk, which then loads MicroPython), so
+    the browser fetches and compiles them at once."""
+    chunks = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
+    modules = [path.relative_to(site).as_posix() for path in chunks]
+    modules.append("vendor/micropython/micropython.mjs")
+    return "\n  ".join('<link rel="modulepreload" href="./%s">' % html.escape(name)
+                        for name in modules)
+
+
 def fill_page(template, values):
     used = set(PLACEHOLDER.findall(template))
     unknown = sorted(used - set(values))
@@ -374,6 +385,7 @@ def build(src=ROOT, out=DIST):
         values = {
             "UI_CONFIG": attribute_json(ui_config(src)),
             "WORKER_CONFIG": attribute_json(worker_config(src)),
+            "PRELOADS": preload_links(staging),
         }
         values.update(lobby_values(src, wanted))
         # The build id hashes everything but itself: the page with the id

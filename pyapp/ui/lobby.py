@@ -58,7 +58,7 @@ def setup_html(entry):
             levels[len(levels) // 2] if levels else None),
     ]
     for option in entry["options"]:
-        choices = [("", "standard for the number of players")] + [
+        choices = [("", "standard")] + [
             (str(index), str(choice)) for index, choice in enumerate(option["choices"] or [])]
         rows.append("<label>%s %s</label>" % (
             esc(OPTION_LABELS.get(option["name"], option["name"])),

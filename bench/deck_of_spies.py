@@ -29,7 +29,7 @@ from pyapp.engine.bots import GreedyBot, RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import deck_of_spies  # noqa: E402,F401  (registers the game)
-from stats import wilson  # noqa: E402
+from stats import playouts_per_second, wilson  # noqa: E402
 
 POLICIES = dict([("random", RandomBot), ("generic greedy", GreedyBot)]
                 + [(name, factory) for name, factory in LEVELS.items()])
@@ -49,17 +49,6 @@ def play(job):
         decisions += 1
         state.apply(action)
     return bool(state.result()["winners"]), decisions, thinking
-
-
-def playouts_per_second(games=200):
-    """Whole random games per CPU second, through the public API."""
-    started = process_time()
-    for seed in range(1, games + 1):
-        state = new_game("deck-of-spies", seed=seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-    return games / (process_time() - started)
 
 
 def main():
@@ -85,7 +74,7 @@ def main():
         print("%-16s %7d %7.1f%% %7.1f%% - %5.1f%% %10.2f" % (
             name, wins, 100.0 * wins / args.games, 100 * low, 100 * high,
             1000.0 * thinking / max(1, decisions)), flush=True)
-    print("random playouts: %.0f whole games per CPU second" % playouts_per_second())
+    print("random playouts: %.0f whole games per CPU second" % playouts_per_second("deck-of-spies"))
 
 
 if __name__ == "__main__":

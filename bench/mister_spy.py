@@ -36,18 +36,7 @@ from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import mister_spy  # noqa: E402,F401  (registers the game)
-from stats import percentile, wilson  # noqa: E402
-
-
-def playouts_per_second(players, games=300):
-    """Whole random games per CPU second, through the public API."""
-    started = process_time()
-    for seed in range(games):
-        state = new_game("mister-spy", players=players, seed=seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-    return games / (process_time() - started)
+from stats import percentile, playouts_per_second, wilson  # noqa: E402
 
 
 PLURAL = {"random": "random bots", "easy": "easies", "normal": "normals"}
@@ -118,7 +107,7 @@ def main():
     print("Python %s; hard: %d iterations, cap %s s" % (
         sys.version.split()[0], args.iterations, args.cap or "none"))
     print("random playouts per CPU second: " + ", ".join(
-        "%d players %.0f" % (n, playouts_per_second(n)) for n in counts), flush=True)
+        "%d players %.0f" % (n, playouts_per_second("mister-spy", n)) for n in counts), flush=True)
     print("%-7s %-20s %6s %8s %17s %6s" % ("players", "match", "games", "share",
                                           "95% interval", "fair"))
     times = {level: [] for level in ["random"] + list(LEVELS)}

@@ -33,7 +33,7 @@ from pyapp.bots.spy_tricks import LEVELS, HeuristicBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import spy_tricks  # noqa: E402,F401  (registers the game)
-from stats import wilson  # noqa: E402
+from stats import playouts_per_second, wilson  # noqa: E402
 
 BOTS = dict(LEVELS, heuristic=HeuristicBot)
 
@@ -112,17 +112,6 @@ def match(players, hero, foe, games, jobs, first_seed=1):
     return timing, aims
 
 
-def playouts_per_second(players, games=300):
-    """Whole random games per CPU second, through the public API."""
-    started = process_time()
-    for seed in range(games):
-        state = new_game("spy-tricks", players=players, seed=seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-    return games / (process_time() - started)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=400,
@@ -139,7 +128,7 @@ def main():
     print("Python %s" % sys.version.split()[0])
     for players in args.players:
         print("%d players" % players)
-        print("  random playouts: %.0f whole games per CPU second" % playouts_per_second(players))
+        print("  random playouts: %.0f whole games per CPU second" % playouts_per_second("spy-tricks", players))
         timing, aims = match(players, "normal", "easy", args.games, args.jobs)
         if args.hard_games:
             first = args.first_seed

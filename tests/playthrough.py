@@ -19,3 +19,12 @@ def payloads(game_id, players, seed):
             session.bot_step()
         out.append(session.payload())
     return session, out
+
+
+def expected_title(winners):
+    """What the end screen's title says to the human in seat 0."""
+    if 0 in winners:
+        return "You "  # "You win" or "You share the win"
+    if len(winners) == 1:
+        return "Player %d wins" % (winners[0] + 1)
+    return "You lose"

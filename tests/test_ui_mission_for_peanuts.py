@@ -191,12 +191,12 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
 def test_a_showdown_is_shown_with_each_hand_its_combination_and_the_tie_break(games):
     found = None
     for payload in every_payload(games):
-        moments = table.recent_moments(payload)
+        moments = table.recent_moments(payload, table.MOMENTS)
         if any(e["kind"] == "showdown" for e in moments) and payload["legal"]:
             found = payload
             break
     assert found is not None
-    event = next(e for e in table.recent_moments(found) if e["kind"] == "showdown")
+    event = next(e for e in table.recent_moments(found, table.MOMENTS) if e["kind"] == "showdown")
     html = table.table_html(found, [])
     assert "<h4>Showdown</h4>" in html and "Round over" not in html  # one panel for both
     for entry in event["hands"]:
@@ -209,12 +209,12 @@ def test_a_showdown_is_shown_with_each_hand_its_combination_and_the_tie_break(ga
 def test_a_moment_stays_until_the_humans_next_decision_is_made(games):
     for session, game in games:
         for index, payload in enumerate(game):
-            moments = [e for e in table.recent_moments(payload) if e["kind"] == "elimination"]
+            moments = [e for e in table.recent_moments(payload, table.MOMENTS) if e["kind"] == "elimination"]
             if not moments or not payload["legal"]:
                 continue
             assert "<h4>Eliminated</h4>" in table.table_html(payload, [])
             after = game[index + 1]
-            shown = table.recent_moments(after)
+            shown = table.recent_moments(after, table.MOMENTS)
             assert all(e not in shown for e in moments)
             return
     raise AssertionError("no elimination before a decision of the human")
@@ -226,14 +226,7 @@ def test_the_end_screen_names_the_result_and_offers_a_new_game(games):
         html = table.table_html(payload, [])
         result = payload["view"]["result"]
         assert 'class="end-screen' in html and esc(result["summary"]) in html
-        winners = result["winners"]
-        if 0 in winners:
-            title = "You "
-        elif len(winners) == 1:
-            title = "Player %d wins" % (winners[0] + 1)
-        else:
-            title = "You lose"
-        assert title in html
+        assert playthrough.expected_title(result["winners"]) in html
         for action in ("new-deal", "same-deal", "lobby"):
             assert 'data-action="%s"' % action in html
         assert offered(html) == []

@@ -213,7 +213,7 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
         if not payload["legal"]:
             continue
         html = table.table_html(payload, [])
-        for event in table.recent_moments(payload):
+        for event in table.recent_moments(payload, table.MOMENTS):
             if event["kind"] == "escape":
                 escapes += 1
                 assert "<h4>Escape!</h4>" in html and "destroys" in html
@@ -231,11 +231,11 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
 def test_a_moment_stays_until_the_humans_next_decision_is_made(games):
     for session, game in games:
         for index, payload in enumerate(game[:-1]):
-            moments = table.recent_moments(payload)
+            moments = table.recent_moments(payload, table.MOMENTS)
             if not moments or not payload["legal"]:
                 continue
             after = game[index + 1]
-            assert all(event not in table.recent_moments(after) for event in moments)
+            assert all(event not in table.recent_moments(after, table.MOMENTS) for event in moments)
             return
     raise AssertionError("no moment before a decision of the human")
 
@@ -257,7 +257,7 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
             visible += lair["cards"]
         if view["capture"]:
             visible += view["capture"]["spies"] + view["capture"]["taunts"]
-        for event in table.recent_moments(payload):
+        for event in table.recent_moments(payload, table.MOMENTS):
             visible += event.get("lair", [])
         html = table.table_html(payload, [])
         faces = re.findall(r'class="ms-card ms-[LSD][^"]*" title="(Lair card, |Spy, value |'

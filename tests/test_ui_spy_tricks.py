@@ -194,14 +194,7 @@ def test_the_end_screen_names_the_result_and_offers_a_new_game(games):
         html = table.table_html(payload, [])
         result = payload["view"]["result"]
         assert 'class="end-screen' in html and esc(result["summary"]) in html
-        winners = result["winners"]
-        if 0 in winners:
-            title = "You "
-        elif len(winners) == 1:
-            title = "Player %d wins" % (winners[0] + 1)
-        else:
-            title = "You lose"
-        assert title in html
+        assert playthrough.expected_title(result["winners"]) in html
         for action in ("new-deal", "same-deal", "lobby"):
             assert 'data-action="%s"' % action in html
         assert offered(html) == []

@@ -18,6 +18,7 @@ as pips, and one line each for its ASSIST and DEPLOY.
 
 from .endgame import end_screen_html, outcome_title, player_cell
 from .html import act_button, attrs, button, esc, plural
+from .moments import recent_moments
 from .seats import seat_name, seat_role
 
 TEXT = "\ufe0e"  # asks for the text (not emoji) form of a symbol
@@ -205,14 +206,6 @@ def choice(label, action, hint_action, classes="btn", title=None):
 # -- the moments since your last decision -------------------------------------------------
 
 
-def recent_moments(payload):
-    """The log events worth a banner since the human's last decision."""
-    log = payload["log"]
-    count = min(payload["view"].get("log_since_decision", 0), len(log))
-    recent = log[len(log) - count:] if count else []
-    return [event for event in recent if event.get("kind") in MOMENTS]
-
-
 def showdown_html(event):
     rows = []
     winners = event["winners"]
@@ -264,7 +257,7 @@ def round_line(event, players):
 
 def banner_html(payload):
     """The latest moments, a round's result joined to what decided it."""
-    moments = recent_moments(payload)[-4:]
+    moments = recent_moments(payload, MOMENTS)[-4:]
     players = payload["players"]
     cards = []
     for index, event in enumerate(moments):

@@ -23,6 +23,7 @@ as the title. Backs are public: a Spy's back is red, every other back blue.
 
 from .endgame import end_screen_html, outcome_title, player_cell
 from .html import act_button, attrs, button, esc, plural
+from .moments import recent_moments
 from .seats import seat_name, seat_role
 
 WIN_SCORE = 30
@@ -171,14 +172,6 @@ def lair_name(seat, me):
 # -- the moments since your last decision ---------------------------------------------------
 
 
-def recent_moments(payload):
-    """The log events worth a banner since the human's last decision."""
-    log = payload["log"]
-    count = min(payload["view"].get("log_since_decision", 0), len(log))
-    recent = log[len(log) - count:] if count else []
-    return [event for event in recent if event.get("kind") in MOMENTS]
-
-
 def after_colon(text):
     """"The taunt stands: X is now worth 8." -> "X is now worth 8." """
     return text.split(": ", 1)[-1]
@@ -215,7 +208,7 @@ def banner_html(payload):
     """The latest moments; a "taunt stands" line joins the taunt before it."""
     cards = []
     kinds = []
-    for event in recent_moments(payload):
+    for event in recent_moments(payload, MOMENTS):
         if event["kind"] == "taunt_stands" and kinds and kinds[-1] == "taunt":
             cards[-1] = cards[-1][:-len("</div>")] + '<p class="ms-stands">%s</p></div>' % esc(
                 event["text"])
@@ -233,7 +226,7 @@ def banner_html(payload):
 def recent_gains(payload):
     """Per seat, the points killed since the human's last decision."""
     gains = [0] * payload["players"]
-    for event in recent_moments(payload):
+    for event in recent_moments(payload, MOMENTS):
         if event["kind"] == "kill":
             gains[event["seat"]] += event.get("points", 0)
     return gains

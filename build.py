@@ -10,8 +10,11 @@ The build
   once with `npm pack` into a cache outside the repository
   ($XDG_CACHE_HOME/safehouse/npm, else ~/.cache/safehouse/npm) and checked
   against their pinned sha512 integrity;
-- fills the placeholders of index.html ({{UI_CONFIG}}, {{WORKER_CONFIG}},
-  {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}); the lobby and catalogue
+- makes engine/snapshot.gz, the engine worker's Pyodide heap with every
+  engine module imported, by booting the vendored Pyodide under Node (cached
+  by content beside the npm cache);
+- fills the placeholders of index.html ({{UI_CONFIG}}, {{LOBBY_HTML}},
+  {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}); the lobby and catalogue
   come from importing pyapp under this CPython;
 - writes sw.js, which precaches every file of the site under a cache named
   after the content hash, so the page works offline after one visit;
@@ -23,6 +26,7 @@ as a GitHub Pages project site (https://<user>.github.io/<repo>/).
 
 import argparse
 import base64
+import gzip
 import hashlib
 import html
 import http.server
@@ -86,6 +90,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/x-python",
     ".svg": "image/svg+xml",
     ".css": "text/css",
@@ -200,6 +205,94 @@ def vendor_package(package, site):
         raise BuildError("%s lacks %s; delete %s and build again" % (tarball.name, missing, tarball))
 
 
+# ---------------------------------------------------------------- engine snapshot
+
+
+# Run by Node at build time (fed on stdin, so no path of this machine becomes
+# the program name inside the heap): boot the vendored Pyodide, import every
+# engine module, and write the interpreter's memory. The page's worker
+# restores it instead of starting CPython from scratch. Node loads the same
+# pyodide.asm.wasm the browser does, so the heap fits it.
+SNAPSHOT_SCRIPT = """\
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const site = process.env.SAFEHOUSE_SITE;
+const { loadPyodide } = await import(pathToFileURL(site + "/vendor/pyodide/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: site + "/vendor/pyodide/", _makeSnapshot: true });
+const names = JSON.parse(readFileSync(site + "/engine/files.json", "utf8"));
+for (const name of names) {
+  pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  pyodide.FS.writeFile(name, readFileSync(site + "/" + name));
+}
+pyodide.runPython(`
+import importlib
+for name in ${JSON.stringify(names)}:
+    importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
+`);
+writeFileSync(process.env.SAFEHOUSE_SNAPSHOT, pyodide.makeMemorySnapshot());
+"""
+NODE_MIN_MAJOR = 18  # pyodide's own requirement
+
+
+def find_node():
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        raise BuildError("the build needs Node.js to make the engine snapshot; "
+                         "on Debian: apt-get install nodejs")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    major = int(re.match(r"v(\d+)", version).group(1)) if re.match(r"v\d+", version) else 0
+    if major < NODE_MIN_MAJOR:
+        raise BuildError("Node.js %s is too old to run Pyodide; it needs %d or newer"
+                         % (version or "(unknown)", NODE_MIN_MAJOR))
+    return node
+
+
+def snapshot_key(site, names):
+    """What the snapshot depends on: the script, the runtime, the engine."""
+    digest = hashlib.sha256(SNAPSHOT_SCRIPT.encode())
+    for path in sorted((site / "vendor" / "pyodide").iterdir()):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name in names:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def check_no_machine_paths(data, site):
+    """The heap ships to every visitor: it must not carry this machine's paths."""
+    for path in {str(ROOT), str(site.resolve()), str(cache_dir().parent)}:
+        if path.encode() in data:
+            raise BuildError("the engine snapshot holds the local path %s; not shipping it" % path)
+
+
+def write_engine_snapshot(site, src):
+    """site/engine/files.json (the worker's .py files, for the plain boot)
+    and site/engine/snapshot.gz (the booted heap), cached by content."""
+    names = engine_files(src)
+    (site / "engine").mkdir(exist_ok=True)
+    (site / "engine" / "files.json").write_text(json.dumps(names, indent=1) + "\n")
+    cached = cache_dir().parent / "snapshots" / ("engine-%s.gz" % snapshot_key(site, names))
+    if not cached.exists():
+        print("making the engine snapshot (Node + Pyodide, a few seconds)", flush=True)
+        with tempfile.TemporaryDirectory(prefix="safehouse-snapshot-") as scratch:
+            raw = Path(scratch) / "snapshot.bin"
+            made = subprocess.run(
+                [find_node(), "--input-type=module", "-"], input=SNAPSHOT_SCRIPT, text=True,
+                env=dict(os.environ, SAFEHOUSE_SITE=str(site.resolve()), SAFEHOUSE_SNAPSHOT=str(raw)),
+                capture_output=True,
+            )
+            if made.returncode != 0 or not raw.exists():
+                raise BuildError("Node could not make the engine snapshot:\n%s" % made.stderr[-2000:])
+            data = raw.read_bytes()
+        check_no_machine_paths(data, site)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("engine-*.gz"):
+            old.unlink()
+        partial = cached.with_suffix(".partial")
+        partial.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+        os.replace(partial, cached)
+    shutil.copyfile(cached, site / "engine" / "snapshot.gz")
+
+
 # ---------------------------------------------------------------- the page
 
 
@@ -209,30 +302,23 @@ def python_files(folder):
     )
 
 
-def interpreter_config(src, interpreter, paths):
-    """A PyScript config: the local interpreter and the files to mount."""
+def ui_config(src):
+    """The PyScript config of the MicroPython UI: the local interpreter (or
+    PyScript would fetch one from a CDN) and the files to mount."""
+    pyapp = src / "pyapp"
     files = {}
-    for path in paths:
+    for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui"):
         rel = path.relative_to(src).as_posix()
         files["./" + rel] = rel
-    return {"interpreter": interpreter, "files": files}
+    return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files}
 
 
-def ui_config(src):
-    pyapp = src / "pyapp"
-    return interpreter_config(
-        src, "./vendor/micropython/micropython.mjs",
-        [pyapp / "__init__.py"] + python_files(pyapp / "ui"),
-    )
-
-
-def worker_config(src):
+def engine_files(src):
+    """The .py files of the engine worker: all of pyapp/ but the UI."""
     pyapp = src / "pyapp"
     ui = pyapp / "ui"
-    return interpreter_config(
-        src, "./vendor/pyodide/pyodide.mjs",
-        [path for path in python_files(pyapp) if ui not in path.parents],
-    )
+    return [path.relative_to(src).as_posix()
+            for path in python_files(pyapp) if ui not in path.parents]
 
 
 def attribute_json(value):
@@ -377,6 +463,7 @@ def build(src=ROOT, out=DIST):
                 src / "static", staging / "static",
                 ignore=shutil.ignore_patterns("__pycache__", ".*"),
             )
+        write_engine_snapshot(staging, src)
         (staging / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=2) + "\n")
         (staging / ".nojekyll").write_text("")
 
@@ -384,7 +471,6 @@ def build(src=ROOT, out=DIST):
         wanted = set(PLACEHOLDER.findall(template))
         values = {
             "UI_CONFIG": attribute_json(ui_config(src)),
-            "WORKER_CONFIG": attribute_json(worker_config(src)),
             "PRELOADS": preload_links(staging),
         }
         values.update(lobby_values(src, wanted))

@@ -1,7 +1,9 @@
-"""The Pyodide worker: the only module that knows it runs in PyScript.
+"""The engine worker's API: the only module the page's worker calls.
 
-It keeps one Session and exports its API to the page with JSON text in and
-out. It never touches the DOM, so the page needs no cross-origin isolation.
+static/engine-worker.mjs boots Pyodide in a Web Worker and calls the
+functions named in CALLS, one at a time, with JSON text in and out. This
+module keeps one Session. It never touches the DOM, so the page needs no
+cross-origin isolation.
 """
 
 import json
@@ -78,4 +80,5 @@ def ping(_=None):
     return "ready"
 
 
-__export__ = ["start", "restore", "act", "bot_step", "hint", "ping"]
+# What the page may call (static/engine-worker.mjs refuses anything else).
+CALLS = ("start", "restore", "act", "bot_step", "hint", "ping")

@@ -1,5 +1,6 @@
 """The built site (dist/): exactly the files the page needs, wired with relative URLs."""
 
+import gzip
 import json
 import re
 import shutil
@@ -13,7 +14,8 @@ import build
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.py|static/.+|vendor/(pyodide|pyscript|micropython)/[^/]+)"
+    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|files\.json)"
+    r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
 HOST_URL = re.compile(r"""(?:https?:)?//[A-Za-z0-9.-]+[^\s"'<>]*""")
@@ -148,21 +150,44 @@ def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     assert all(config["files"]["./" + name] == name for name in expected)
 
 
-def test_the_worker_runs_on_local_pyodide_with_the_engine_files(tags):
-    attrs, config = script_config(tags, "py")
-    assert "worker" in attrs and attrs["name"] == "engine"
-    assert attrs["src"] == "./pyapp/worker.py"
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    expected = [name for name in source_python_files() if not name.startswith("pyapp/ui/")]
-    assert sorted(config["files"]) == ["./" + name for name in expected]
-    assert all(config["files"]["./" + name] == name for name in expected)
+def test_the_page_starts_the_engine_worker_from_the_site(page_text):
+    assert 'new Worker("./static/engine-worker.mjs", { type: "module" })' in page_text
+    assert 'type="py"' not in page_text  # the engine is not a PyScript worker
+
+
+def test_the_engine_worker_boots_the_vendored_pyodide(site_dist):
+    worker = (site_dist / "static" / "engine-worker.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in worker
+    assert 'siteUrl("vendor/pyodide/")' in worker
+
+
+def test_the_engine_files_are_every_py_but_the_ui(site_dist):
+    names = json.loads((site_dist / "engine" / "files.json").read_text())
+    assert names == [name for name in source_python_files() if not name.startswith("pyapp/ui/")]
+    assert "pyapp/worker.py" in names
+    assert all((site_dist / name).is_file() for name in names)
+
+
+def test_the_engine_snapshot_is_a_whole_heap_without_local_paths(site_dist):
+    heap = gzip.decompress((site_dist / "engine" / "snapshot.gz").read_bytes())
+    assert heap.startswith(b"\x00snp") and len(heap) >= 16 * 2**20  # Pyodide's snapshot header
+    for path in (str(build.ROOT), str(site_dist.resolve()), str(build.cache_dir())):
+        assert path.encode() not in heap, path
+    # Every engine module was imported before the heap was taken.
+    assert b"pyapp.games.mister_spy" in heap and b"pyapp.bots.spy_tricks" in heap
+
+
+def test_a_missing_node_is_explained(monkeypatch):
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="apt-get install nodejs"):
+        build.find_node()
 
 
 def test_every_file_the_page_names_is_in_the_site(site_dist, tags):
-    for script_type in ("mpy", "py"):
-        attrs, config = script_config(tags, script_type)
-        for path in [config["interpreter"], attrs["src"], *config["files"]]:
-            assert (site_dist / path).is_file(), path
+    attrs, config = script_config(tags, "mpy")
+    for path in [config["interpreter"], attrs["src"], *config["files"]]:
+        assert (site_dist / path).is_file(), path
+    assert (site_dist / "static" / "engine-worker.mjs").is_file()
     for tag, attrs in tags.tags:
         for key in ("src", "href"):
             url = attrs.get(key)
@@ -180,7 +205,7 @@ def test_every_url_is_relative(tags, page_text):
     assert re.search(r"""serviceWorker\.register\(["']\./sw\.js["']\)""", page_text)
 
 
-@pytest.mark.parametrize("name", ["index.html", "sw.js", "manifest.webmanifest"])
+@pytest.mark.parametrize("name", ["index.html", "sw.js", "manifest.webmanifest", "static/engine-worker.mjs"])
 def test_no_url_points_to_another_host(site_dist, name):
     text = XMLNS.sub("", (site_dist / name).read_text(encoding="utf-8"))
     assert HOST_URL.findall(text) == []
@@ -209,14 +234,16 @@ def test_the_manifest_is_valid(site_dist):
 
 
 def test_the_server_sends_the_types_the_browser_requires(site_server):
-    from urllib.request import urlopen
+    from urllib.request import Request, urlopen
 
     for path, kind in [
         ("vendor/pyodide/pyodide.mjs", "text/javascript"),
         ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
         ("manifest.webmanifest", "application/manifest+json"),
+        ("static/engine-worker.mjs", "text/javascript"),
+        ("engine/snapshot.gz", "application/gzip"),
     ]:
-        with urlopen(site_server.url + path) as response:
+        with urlopen(Request(site_server.url + path, method="HEAD")) as response:
             assert response.headers["Content-Type"] == kind, path
 
 

@@ -11,7 +11,7 @@ so a too-fast click can never land on a table it was not meant for.
 import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyapp.ui.html import esc
@@ -188,7 +188,7 @@ async def call(name, argument):
     App.busy = True
     document.body.setAttribute("data-busy", "true")
     try:
-        text = await getattr(App.engine, name)(argument)
+        text = await App.engine.call(name, argument)
         return json.loads(str(text))
     except Exception as err:
         show_message("The engine did not answer (%s). Your game is kept; try again." % err)
@@ -392,8 +392,11 @@ def set_engine_status(state, text):
 
 async def boot_engine():
     try:
-        App.engine = await workers["engine"]
-        await App.engine.ping("")
+        engine = window.safehouseEngine  # index.html's first script
+        booted_from = await engine.boot()  # "snapshot", or "files" if that failed
+        await engine.call("ping", "")
+        document.body.setAttribute("data-engine-boot", str(booted_from))
+        App.engine = engine
     except Exception as err:
         set_engine_status("failed", "The game engine failed to load (%s). Reload to retry." % err)
         return

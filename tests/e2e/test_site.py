@@ -1,8 +1,13 @@
 """The built site in Chromium: it opens, stays local, works offline and under a sub-path."""
 
+import gzip
+import shutil
+
 import pytest
 
-from . import screenshot, wait_engine, wait_ui
+import build
+
+from . import open_table, screenshot, wait_engine, wait_ui
 from .conftest import new_logged_context, off_origin
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -103,3 +108,27 @@ def test_the_page_has_its_icon_and_manifest(page, site_server):
         """() => fetch(document.querySelector('link[rel~="icon"]').href).then((r) => r.status)"""
     )
     assert icon == 200
+
+
+def test_the_engine_boots_from_its_snapshot(page, site_server):
+    page.goto(site_server.url)
+    wait_engine(page)
+    assert page.get_attribute("body", "data-engine-boot") == "snapshot"
+
+
+@pytest.fixture
+def broken_snapshot_server(site_dist, tmp_path):
+    """The site, but with an engine snapshot that is not one."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dist, site, ignore=shutil.ignore_patterns("vendor"))
+    (site / "vendor").symlink_to(site_dist / "vendor")
+    (site / "engine" / "snapshot.gz").write_bytes(gzip.compress(b"not a heap" * 1000))
+    with build.SiteServer(site) as server:
+        yield server
+
+
+def test_an_unusable_snapshot_falls_back_to_the_python_files(broken_snapshot_server, page):
+    # (The server fixture comes first so that it outlives the request check.)
+    open_table(page, broken_snapshot_server.url + "?game=deck-of-spies&seed=7")
+    assert page.get_attribute("body", "data-engine-boot") == "files"
+    assert page.locator("#table .hand").count() == 1

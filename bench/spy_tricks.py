@@ -3,6 +3,7 @@
     python3 bench/spy_tricks.py                    # 400 games a match-up
     python3 bench/spy_tricks.py 1500 --jobs 2
     python3 bench/spy_tricks.py --hard-games 400 --first-seed 5001 --jobs 2
+    python3 bench/spy_tricks.py 0 --hard-games 300 --players 4 --first-seed 7001
 
 Prints, for 3 and 4 players:
 - random playouts: whole games per CPU second through the public API;
@@ -115,7 +116,7 @@ def match(players, hero, foe, games, jobs, first_seed=1):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=400,
-                        help="games of normal against easies (default 400)")
+                        help="games of normal against easies (default 400; 0 skips them)")
     parser.add_argument("--hard-games", type=int, default=400,
                         help="games of hard against normals, and of the heuristic player and "
                              "of normal against normals in the same seats (default 400)")
@@ -129,7 +130,9 @@ def main():
     for players in args.players:
         print("%d players" % players)
         print("  random playouts: %.0f whole games per CPU second" % playouts_per_second("spy-tricks", players))
-        timing, aims = match(players, "normal", "easy", args.games, args.jobs)
+        timing, aims = {}, {}
+        if args.games:
+            timing, aims = match(players, "normal", "easy", args.games, args.jobs)
         if args.hard_games:
             first = args.first_seed
             hard_timing, _ = match(players, "hard", "normal", args.hard_games, args.jobs, first)
@@ -143,7 +146,7 @@ def main():
                       level, 1000.0 * sum(spent) / max(1, len(spent)),
                       1000.0 * spent[len(spent) // 2], 1000.0 * spent[int(0.95 * len(spent))],
                       len(spent)))
-        for level in ("normal", "easy"):
+        for level in aims:
             rounds, card, rank, suit, pawns, scoring = aims[level]
             print("  %-6s first pawn of a round on the secret's card %.1f%%, rank %.1f%%, "
                   "suit %.1f%%; %.1f%% of %d pawns score" % (

@@ -32,7 +32,13 @@
   Measured on fresh seeds 5001-5400, one bot among two normals (fair share
   33.3%): hard 45.0% (95%: 40.2-49.9%), the heuristic player 33.4% on the
   same deals (paired difference +11.6 +- 5.8 points); searching the
-  placements only, with the heuristic's cards, won 38.6%. An earlier search
+  placements only, with the heuristic's cards, won 38.6%. On seeds
+  7001-7300: hard 41.3% (35.9-47.0%), heuristic 37.7%, normal 33.5%. With
+  four players (fair share 25%), on seeds 5001-5300 and 7001-7300: hard
+  34.1% (29.0-39.6%) and 35.3% (30.1-40.9%), the heuristic player 30.0% and
+  30.7%, one normal among normals 23.2% and 21.7% (17.4-26.7%); a UCB
+  constant of 0.3 or 0.15 instead of 0.7 made no clear difference there
+  (32.8% and 36.6% against about 33% on 200-300 deals). An earlier search
   cut off by evaluate() after a few moves, with every legal action in the
   tree, did no better than the heuristic.
 
@@ -55,6 +61,18 @@ COLLABORATOR_THRESHOLD = 3.0
 # A win places first, so it is worth a little more than a loss (our choice).
 WIN_WEIGHT = 1.3
 
+# The spaces that pay when a card is the secret, with their coins (the
+# engine's pawn_value, tabled once), and the cards each space pays for.
+PAYING_SPACES = {
+    card: tuple((space, pawn_value(space, card))
+                for space in (card, "rank:" + card[1:], "suit:" + card[0]))
+    for card in CARDS
+}
+SPACE_CARDS = dict(
+    [(card, (card,)) for card in CARDS]
+    + [("rank:%d" % rank, tuple(suit + str(rank) for suit in SUITS)) for rank in RANKS]
+    + [("suit:" + suit, tuple(suit + str(rank) for rank in RANKS)) for suit in SUITS])
+
 
 def secret_odds(view):
     """{card: chance it is the secret} for each unseen card of the view.
@@ -66,28 +84,54 @@ def secret_odds(view):
     """
     seat = view["seat"]
     unseen = view["unseen"]
-    counts = [len(unseen[suit]) for suit in SUITS]
-    others = [(view["hand_counts"][s], view["voids"][s])
-              for s in range(len(view["hand_counts"])) if s != seat]
-    total, _ = count_deals(counts, others + [(1, [])])
+    counts = tuple(len(unseen[suit]) for suit in SUITS)
+    others = tuple((view["hand_counts"][s], tuple(view["voids"][s]))
+                   for s in range(len(view["hand_counts"])) if s != seat)
     odds = {}
-    for index, suit in enumerate(SUITS):
-        if counts[index] == 0:
-            continue
-        rest = list(counts)
-        rest[index] -= 1
-        deals, _ = count_deals(rest, others)
+    for suit, chance in zip(SUITS, _suit_card_odds(counts, others)):
         for rank in unseen[suit]:
-            odds[suit + str(rank)] = deals / total
+            odds[suit + str(rank)] = chance
     return odds
 
 
-def space_values(view):
-    """{space: expected coins of one pawn there} for spaces that can score."""
+def _suit_card_odds(counts, others):
+    """Per suit, the chance that one given unseen card of it is the secret.
+
+    Cached: a search's rollouts ask for the same few counts thousands of
+    times, and the answer depends on the key alone."""
+    key = (counts, others)
+    odds = _SUIT_ODDS.get(key)
+    if odds is None:
+        if len(_SUIT_ODDS) > 4096:  # a bound on memory; the odds are cheap to redo
+            _SUIT_ODDS.clear()
+        total, _ = count_deals(counts, others + ((1, ()),))
+        odds = []
+        for index in range(len(SUITS)):
+            if counts[index] == 0:
+                odds.append(0.0)
+                continue
+            rest = list(counts)
+            rest[index] -= 1
+            deals, _ = count_deals(rest, others)
+            odds.append(deals / total)
+        odds = _SUIT_ODDS[key] = tuple(odds)
+    return odds
+
+
+# Odds by (unseen counts, other hands): see _suit_card_odds.
+_SUIT_ODDS = {}
+
+
+def space_values(view, odds=None):
+    """{space: expected coins of one pawn there} for spaces that can score;
+    `odds` is secret_odds(view) when the caller has it already."""
     values = {}
-    for card, chance in secret_odds(view).items():
-        for space in (card, "rank:" + card[1:], "suit:" + card[0]):
-            values[space] = values.get(space, 0.0) + chance * pawn_value(space, card)
+    get = values.get
+    if odds is None:
+        odds = secret_odds(view)
+    for card, chance in odds.items():
+        for space, coins in PAYING_SPACES[card]:
+            values[space] = get(space, 0.0) + chance * coins
     return values
 
 
@@ -166,10 +210,12 @@ CATCH_UP_WEIGHT = 0.6
 COLLABORATOR_HARD_THRESHOLD = 5.0
 COLLABORATOR_KEEP = 2.0
 
-# The hard bot's search: iterations a decision (about 0.1 s of CPython CPU
-# at the median, 0.2 s at the 95th percentile with four players; Pyodide is
-# 1.5-2.3 times slower), a time cap that only a slow browser reaches, and the
-# number of placements besides pass that it weighs. Our choice.
+# The hard bot's search: iterations a decision (CPython CPU at the median
+# and 95th percentile: 48 and 88 ms with three players, 60 and 140 ms with
+# four; Pyodide is 1.5-2.3 times slower), a time cap that only a slow
+# browser reaches, and the number of placements besides pass that it weighs.
+# Our choice; with four players 240 iterations did no better (32.0% against
+# 30.8% on the same 100 deals).
 HARD_ITERATIONS = 120
 HARD_TIME_BUDGET = 0.45
 HARD_PLACEMENTS = 4
@@ -191,7 +237,7 @@ def placement_worths(view, actions):
     out below COLLABORATOR_HARD_THRESHOLD."""
     seat = view["seat"]
     odds = secret_odds(view)
-    values = space_values(view)
+    values = space_values(view, odds)
     misses = _MissOdds(view, odds)
     chance = 1.0
     for pawn in view["pawns"]:
@@ -258,14 +304,8 @@ class _MissOdds:
         known = self.known.get(space)
         if known is not None:
             return known
-        if space.startswith("rank:"):
-            cards = [suit + space[5:] for suit in SUITS]
-        elif space.startswith("suit:"):
-            cards = [space[5:] + str(rank) for rank in RANKS]
-        else:
-            cards = [space]
         chance = 1.0
-        for card in cards:
+        for card in SPACE_CARDS[space]:
             chance *= self.played(card)
         self.known[space] = chance
         return chance

@@ -214,7 +214,7 @@ def vendor_package(package, site):
 # restores it instead of starting CPython from scratch. Node loads the same
 # pyodide.asm.wasm the browser does, so the heap fits it.
 SNAPSHOT_SCRIPT = """\
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const site = process.env.SAFEHOUSE_SITE;
 const { loadPyodide } = await import(pathToFileURL(site + "/vendor/pyodide/pyodide.mjs").href);
@@ -240,7 +240,8 @@ def find_node():
         raise BuildError("the build needs Node.js to make the engine snapshot; "
                          "on Debian: apt-get install nodejs")
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
-    major = int(re.match(r"v(\d+)", version).group(1)) if re.match(r"v\d+", version) else 0
+    found = re.match(r"v(\d+)", version)
+    major = int(found.group(1)) if found else 0
     if major < NODE_MIN_MAJOR:
         raise BuildError("Node.js %s is too old to run Pyodide; it needs %d or newer"
                          % (version or "(unknown)", NODE_MIN_MAJOR))

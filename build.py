@@ -14,10 +14,12 @@ The build
   engine module imported, by booting the vendored Pyodide under Node (cached
   by content beside the npm cache);
 - fills the placeholders of index.html ({{UI_CONFIG}}, {{LOBBY_HTML}},
-  {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}); the lobby and catalogue
-  come from importing pyapp under this CPython;
+  {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
+  Content-Security-Policy with the hashes of the page's inline scripts); the
+  lobby and catalogue come from importing pyapp under this CPython;
 - writes sw.js, which precaches every file of the site under a cache named
-  after the content hash, so the page works offline after one visit;
+  after the content hash, so the page works offline after one visit; a new
+  build's worker waits until a page asks it to take over;
 - stages everything in dist.partial/ and swaps it into dist/ only when whole.
 
 Every URL the site uses is relative, so it also works under a sub-path such
@@ -50,6 +52,7 @@ REQUIREMENTS = ROOT / "requirements-test.txt"
 # `files` maps each file we ship (path inside the tarball) to the smallest
 # size we accept, which catches a truncated or wrong download.
 # `dir_files` ships a whole folder of the tarball, minus source maps.
+# `patches` replaces text that must occur exactly once in a shipped file.
 PACKAGES = [
     {
         "name": "pyodide",
@@ -71,6 +74,16 @@ PACKAGES = [
         "dest": "vendor/pyscript",
         "dir_files": "dist",
         "files": {"dist/core.js": 100, "dist/core.css": 100},
+        # While it boots, PyScript compiles the hooks of PyScript *workers*
+        # with Function(source), even on a page that has none (this one has
+        # none: its engine is a plain worker). That one call is all that
+        # would need 'unsafe-eval' in the page's policy, so the build drops
+        # it; with no worker hooks PyScript itself returns undefined there.
+        "patches": {
+            "dist/core-C9KDLldu.js": [
+                ("return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()", "return undefined"),
+            ],
+        },
     },
     {
         # The build PyScript 0.7.31 expects; npm's `latest` tag is older.
@@ -191,6 +204,11 @@ def vendor_package(package, site):
                 # Shipping no source maps, so drop the comments that would
                 # make devtools request them (a 404 each).
                 data = SOURCE_MAP_LINE.sub(b"", data)
+            for old, new in package.get("patches", {}).get(inner, []):
+                if data.count(old.encode()) != 1:
+                    raise BuildError("%s in %s does not hold this text once, so its patch in "
+                                     "build.py's PACKAGES needs updating: %s" % (inner, tarball.name, old))
+                data = data.replace(old.encode(), new.encode())
             target = dest / (inner[len(folder) + 1:] if in_folder else inner)
             if inner in wanted and len(data) < wanted[inner]:
                 raise BuildError(
@@ -200,7 +218,7 @@ def vendor_package(package, site):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
             shipped.append(inner)
-    missing = sorted(set(wanted) - set(shipped))
+    missing = sorted((set(wanted) | set(package.get("patches", {}))) - set(shipped))
     if missing:
         raise BuildError("%s lacks %s; delete %s and build again" % (tarball.name, missing, tarball))
 
@@ -375,6 +393,59 @@ def fill_page(template, values):
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
+# The page's Content-Security-Policy, in a <meta> (GitHub Pages sets no
+# headers). Each source is there because the page needs it; README.md,
+# "Content-Security-Policy", says why. The inline scripts are allowed by
+# their hashes, which the build appends to script-src.
+CSP = {
+    "default-src": "'self'",
+    # MicroPython (the UI) compiles its WebAssembly on the page; no eval
+    # (see the PyScript patch in PACKAGES).
+    "script-src": "'self' 'wasm-unsafe-eval'",
+    "style-src": "'self'",
+    # Mister Spy's score bars set their width in a style="" attribute.
+    "style-src-attr": "'unsafe-inline'",
+    "connect-src": "'self'",
+    "worker-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'none'",
+}
+SCRIPT_TAG = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+SCRIPT_TYPE = re.compile(r"""(?<![\w-])type\s*=\s*["']?([^"'\s>]*)""", re.I)
+SCRIPT_SRC = re.compile(r"(?<![\w-])src\s*=", re.I)
+JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript"}
+
+
+def inline_scripts(page):
+    """The text of every inline <script> of `page` that the browser runs:
+    no src, and no data type such as application/json or PyScript's mpy."""
+    scripts = []
+    for attributes, text in SCRIPT_TAG.findall(page):
+        kind = SCRIPT_TYPE.search(attributes)
+        runs = (kind.group(1).lower() if kind else "") in JAVASCRIPT_TYPES
+        if runs and not SCRIPT_SRC.search(attributes):
+            scripts.append(text)
+    return scripts
+
+
+def content_security_policy(page):
+    """The policy for `page` as built: CSP with a hash per inline script."""
+    hashes = ["'sha256-%s'" % base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+              for text in inline_scripts(page)]
+    policy = dict(CSP, **{"script-src": " ".join([CSP["script-src"], *hashes])})
+    return "; ".join("%s %s" % item for item in policy.items())
+
+
+def finished_page(template, values):
+    """index.html with every placeholder filled, the policy last: it hashes
+    the inline scripts of the page as filled (it sits in a <meta> attribute,
+    outside every script, so filling it changes no hash)."""
+    page = fill_page(template, dict(values, CSP=""))
+    policy = content_security_policy(page)  # no quotes: it goes into content="..." as is
+    return fill_page(template, dict(values, CSP=html.escape(policy, quote=False)))
+
+
 def content_hash(site):
     """A hash of every file's path and bytes, in a fixed order."""
     digest = hashlib.sha256()
@@ -388,8 +459,13 @@ def content_hash(site):
 SERVICE_WORKER = """\
 // Safehouse service worker, written by build.py: precache the whole site on
 // install, then answer same-origin GETs from that cache, so the page works
-// offline after one visit. The cache is named after the build's content hash;
-// a new deploy installs a new cache and deletes the old ones.
+// offline after one visit. The cache is named after the build's content hash.
+//
+// A page runs one build wholly: a new deploy's worker precaches its cache and
+// then waits, while the open pages keep the old worker and the old cache.
+// The page offers a reload; its message {type: "activate"} makes the waiting
+// worker take over, which deletes the old cache, and every open page reloads
+// on the change of controller (index.html's last script).
 const CACHE = "safehouse-%(build_id)s";
 const PRECACHE = %(precache)s;
 const ROOT = new URL("./", self.location).href;
@@ -399,18 +475,23 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
       .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, {cache: "no-cache"}))))
-      .then(() => self.skipWaiting())
   );
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "activate") self.skipWaiting();
+});
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(
-        keys.filter((key) => key.startsWith("safehouse-") && key !== CACHE)
-          .map((key) => caches.delete(key))))
-      .then(() => self.clients.claim())
-  );
+  event.waitUntil((async () => {
+    const old = (await caches.keys()).filter((key) => key.startsWith("safehouse-") && key !== CACHE);
+    await Promise.all(old.map((key) => caches.delete(key)));
+    // The first Safehouse worker takes the open page at once, so the first
+    // visit is offline-ready (that page runs this very build). A later one
+    // takes over when a page asks, or once no page of the old build is open;
+    // the pages it takes over reload.
+    if (old.length === 0) await self.clients.claim();
+  })());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -478,10 +559,10 @@ def build(src=ROOT, out=DIST):
         # The build id hashes everything but itself: the page with the id
         # still blank, and every other file (sw.js is written after).
         values["BUILD_ID"] = ""
-        (staging / "index.html").write_text(fill_page(template, values), encoding="utf-8")
+        (staging / "index.html").write_text(finished_page(template, values), encoding="utf-8")
         build_id = content_hash(staging)
         values["BUILD_ID"] = build_id
-        (staging / "index.html").write_text(fill_page(template, values), encoding="utf-8")
+        (staging / "index.html").write_text(finished_page(template, values), encoding="utf-8")
         write_service_worker(staging, build_id)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

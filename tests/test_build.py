@@ -1,11 +1,14 @@
 """The built site (dist/): exactly the files the page needs, wired with relative URLs."""
 
+import base64
 import gzip
+import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 from html.parser import HTMLParser
 
 import pytest
@@ -24,25 +27,33 @@ XMLNS = re.compile(r"""xmlns(:\w+)?=["'][^"']*["']""")
 
 
 class Tags(HTMLParser):
-    """Every start tag of a page, as (tag, attributes dict), in order."""
+    """Every start tag of a page, as (tag, attributes dict), in order; the
+    text of elements with an id; every <script> as [attributes, text]."""
 
     def __init__(self, text):
         super().__init__()
         self.tags = []
         self.data = {}
+        self.scripts = []
         self._open = None
+        self._script = None
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
         self.tags.append((tag, dict(attrs)))
         self._open = dict(attrs).get("id")
+        if tag == "script":
+            self._script = [dict(attrs), ""]
+            self.scripts.append(self._script)
 
     def handle_data(self, data):
         if self._open:
             self.data[self._open] = self.data.get(self._open, "") + data
+        if self._script:
+            self._script[1] += data
 
     def handle_endtag(self, tag):
-        self._open = None
+        self._open = self._script = None
 
 
 def files_of(folder):
@@ -106,6 +117,59 @@ def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
     for name in vendored:
         if name.endswith((".js", ".mjs")):
             assert not build.SOURCE_MAP_LINE.search((site_dist / name).read_bytes()), name
+
+
+def page_policy(tags):
+    """The page's Content-Security-Policy as {directive: [sources]}."""
+    metas = [attrs["content"] for tag, attrs in tags.tags
+             if tag == "meta" and attrs.get("http-equiv", "").lower() == "content-security-policy"]
+    assert len(metas) == 1, "expected one CSP <meta>"
+    return {name: sources for name, *sources in (part.split() for part in metas[0].split(";"))}
+
+
+def test_the_policy_comes_before_any_script(tags):
+    names = [tag if tag != "meta" else attrs.get("http-equiv") for tag, attrs in tags.tags]
+    assert names.index("Content-Security-Policy") < names.index("script")
+
+
+def test_the_policy_allows_exactly_the_inline_scripts_of_the_page(tags):
+    policy = page_policy(tags)
+    running = [text for attrs, text in tags.scripts
+               if "src" not in attrs and attrs.get("type") in (None, "module", "text/javascript")]
+    assert len(running) >= 2  # the engine, the service worker
+    hashes = ["'sha256-%s'" % base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+              for text in running]
+    assert [source for source in policy["script-src"] if source.startswith("'sha256-")] == hashes
+
+
+def test_the_policy_allows_no_eval_and_no_inline_code(tags):
+    policy = page_policy(tags)
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"]
+    assert "'unsafe-inline'" not in policy["script-src"] + policy["style-src"]
+    assert "'unsafe-eval'" not in " ".join(" ".join(sources) for sources in policy.values())
+    assert policy["object-src"] == ["'none'"]
+
+
+def test_the_pyscript_patch_is_in_the_shipped_file(site_dist):
+    [pyscript] = [package for package in build.PACKAGES if package["name"] == "@pyscript/core"]
+    for inner, patches in pyscript["patches"].items():
+        shipped = (site_dist / pyscript["dest"] / inner.split("/", 1)[1]).read_text()
+        for old, new in patches:
+            assert old not in shipped and new in shipped, inner
+
+
+def test_a_patch_that_no_longer_applies_fails_the_build(tmp_path, monkeypatch):
+    tarball = tmp_path / "package.tgz"
+    source = tmp_path / "core.js"
+    source.write_text("export const x = 1;\n")
+    with tarfile.open(tarball, "w:gz") as archive:
+        archive.add(source, "package/core.js")
+    monkeypatch.setattr(build, "fetch_package", lambda package: tarball)
+    package = {"name": "p", "dest": "vendor/p", "files": {"core.js": 1},
+               "patches": {"core.js": [("Function(", "undefined(")]}}
+    with pytest.raises(build.BuildError, match="its patch in build.py's PACKAGES needs updating"):
+        build.vendor_package(package, tmp_path / "site")
 
 
 def test_the_service_worker_precaches_every_file_of_the_site(site_dist):

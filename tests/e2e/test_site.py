@@ -10,7 +10,9 @@ import build
 from . import open_table, screenshot, wait_engine, wait_ui
 from .conftest import new_logged_context, off_origin
 
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+# A function, not an expression: Playwright evaluates a bare expression with
+# eval(), which the page's policy forbids.
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 SW_TIMEOUT_MS = 120_000
 
 

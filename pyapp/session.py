@@ -4,24 +4,26 @@ Pure Python, JSON-ready dicts in and out; `pyapp/worker.py` exposes it to the
 UI. Every answer is a *payload*: the human seat's view, the legal actions when
 it is the human's decision, whether a bot moves next, the recent public log
 and the save to keep. An error never changes the game: it comes back as
-`"error"` beside the unchanged payload.
+`"error"` beside the unchanged payload. Every call that changes the state is
+a transaction: should the engine fail with anything but IllegalAction, the
+state is put back as it was before the call.
 """
 
 from . import bots
-from .engine.protocol import IllegalAction
+from .engine.protocol import IllegalAction, clipped, excerpt
 from .games import load_game, new_game
-from .engine.registry import game_class
 from .engine.rng import Rng
 
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
+FAULT_LIMIT = 120  # characters of an engine failure's own message that the page shows
 
 
 class Session:
     """A game with one human seat and bots in every other seat."""
 
     def __init__(self, state, human=0, levels=None):
-        if not isinstance(human, int) or not 0 <= human < state.num_players:
+        if type(human) is not int or not 0 <= human < state.num_players:
             raise ValueError("the human seat must be one of the game's seats")
         self.state = state
         self.human = human
@@ -40,20 +42,24 @@ class Session:
         levels = list(levels)
         levels[self.human] = None
         for seat, level in enumerate(levels):
-            if seat != self.human and level not in names:
-                raise ValueError("unknown bot level %r (levels: %s)" % (level, ", ".join(names)))
+            if seat != self.human and not (isinstance(level, str) and level in names):
+                raise ValueError("unknown bot level %s (levels: %s)"
+                                 % (excerpt(level), ", ".join(names)))
         return levels
 
     @classmethod
     def start(cls, spec):
-        """A new session from {"game", "players", "seed", "options", "levels"}."""
-        game_id = spec.get("game")
-        cls_ = game_class(game_id)
-        players = spec.get("players") or cls_.min_players
+        """A new session from {"game", "players", "seed", "options", "levels"};
+        without "players", the game's smallest table."""
+        if not isinstance(spec, dict):
+            raise ValueError("a new game is asked for with a JSON object")
         seed = spec.get("seed")
         if seed is None:
             raise ValueError("a new game needs a seed")
-        state = new_game(game_id, players=players, seed=seed, **(spec.get("options") or {}))
+        options = spec.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("a new game's options are a JSON object of names and values")
+        state = new_game(spec.get("game"), players=spec.get("players"), seed=seed, **options)
         return cls(state, human=0, levels=spec.get("levels"))
 
     @classmethod
@@ -79,29 +85,54 @@ class Session:
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
         try:
-            self.state.apply(action)
+            return self._transaction("The engine failed on that move (%s); nothing was "
+                                     "played and your game is as it was.",
+                                     lambda: self.state.apply(action))
         except IllegalAction as err:
-            return self.payload(error=_sentence(str(err)))
-        return self.payload()
+            return self.payload(error=as_sentence(str(err)))
 
     def bot_step(self):
         """Play one bot decision, if a bot is to act."""
         seat = self.state.to_act
         if seat is None or seat == self.human:
             return self.payload()
-        bot = bots.levels(self.state.game_id)[self.levels[seat]]()
-        self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
-        return self.payload()
+
+        def play():
+            bot = bots.levels(self.state.game_id)[self.levels[seat]]()
+            self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
+        return self._transaction("The engine failed on the bot's move (%s); nothing was "
+                                 "played and your game is as it was.", play)
 
     def hint(self):
         """What the strongest bot would do in the human's place."""
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
-        bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
-        action = bot.choose(self.state, self.human, self._bot_rng())
-        payload = self.payload()
-        payload["hint"] = {"action": action, "text": self.state.describe(action)}
+        found = {}
+
+        def find():
+            bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
+            action = bot.choose(self.state, self.human, self._bot_rng())
+            found.update(action=action, text=self.state.describe(action))
+        payload = self._transaction("The engine failed while looking for a hint (%s); "
+                                    "your game is as it was.", find)
+        if found:
+            payload["hint"] = found
         return payload
+
+    def _transaction(self, failure, change):
+        """The payload after `change()`, which may change the state. Should
+        either raise, the state is put back as it was before; an IllegalAction
+        goes on to the caller, any other failure is reported as `failure` % the
+        fault."""
+        before = self.state.clone()
+        try:
+            change()
+            return self.payload()
+        except Exception as err:
+            self.state = before
+            if isinstance(err, IllegalAction):
+                raise
+            return self.payload(error=failure % fault_text(err))
 
     def _bot_rng(self):
         """Bots draw from a generator tied to the seed and the move number, so a
@@ -135,10 +166,16 @@ class Session:
         }
 
 
-def _sentence(text):
-    """An engine message as a sentence for the page."""
+def fault_text(err):
+    """An unexpected exception in a few words, e.g. "KeyError: 'x'"."""
+    detail = clipped(str(err), FAULT_LIMIT)
+    return type(err).__name__ + (": " + detail if detail else "")
+
+
+def as_sentence(text, empty="That move is not allowed."):
+    """An engine message as a sentence for the page (`empty` if it says nothing)."""
     text = text.strip()
     if not text:
-        return "That move is not allowed."
+        return empty
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

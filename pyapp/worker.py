@@ -4,24 +4,78 @@ static/engine-worker.mjs boots Pyodide in a Web Worker and calls the
 functions named in CALLS, one at a time, with JSON text in and out. This
 module keeps one Session. It never touches the DOM, so the page needs no
 cross-origin isolation.
+
+Every answer is JSON text, and a failed call never replaces or changes the
+current game: its answer is that game's payload with an "error" sentence.
 """
 
+import gc
 import json
+import re
 
-from pyapp.session import Session
+from pyapp.engine.protocol import clipped
+from pyapp.session import Session, as_sentence, fault_text
+
+MAX_REQUEST_CHARS = 1_000_000
+MAX_NESTING = 64  # a save nests 5 deep; the limit only stops hostile text
+ERROR_LIMIT = 300  # characters of an error sentence, a last guard
+
+# A JSON string literal, escapes included: brackets inside it nest nothing.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 _session = None
+
+
+def parse(text, what="request"):
+    """The value of a request's JSON text; ValueError if the text is not a
+    string, is too large, nests too deeply or is not JSON."""
+    if not isinstance(text, str):
+        raise ValueError("The %s is not text." % what)
+    if len(text) > MAX_REQUEST_CHARS:
+        raise ValueError("The %s is too large (%d characters; at most %d)."
+                         % (what, len(text), MAX_REQUEST_CHARS))
+    if _nests_too_deeply(text):
+        raise ValueError("The %s nests more than %d levels deep." % (what, MAX_NESTING))
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError("The %s is not readable (it is not JSON)." % what) from None
+
+
+def _nests_too_deeply(text):
+    """Whether JSON text nests deeper than MAX_NESTING, counted in a loop.
+    json.loads recurses: on a 100,000-deep nesting Pyodide's C stack
+    overflows, a fatal error that no `except` catches."""
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
 
 
 def _answer(work):
     """Run `work()` and turn its payload, or any failure, into JSON text."""
     try:
         payload = work()
-    except ValueError as err:
-        payload = _current(str(err))
-    except Exception as err:  # a bug must not lose the game: report and keep it
-        payload = _current("Something went wrong in the engine (%s: %s); your game is "
-                           "unchanged." % (type(err).__name__, err))
+    except Exception as err:
+        payload = _current(_failure(err))
+    return _reply(payload)
+
+
+def _failure(err):
+    """The sentence that a failed call answers."""
+    if isinstance(err, ValueError):
+        return as_sentence(str(err), "The engine refused that request.")
+    # A bug: the session is as it was (its calls are transactions), so say so.
+    return "Something went wrong in the engine (%s); your game is unchanged." % fault_text(err)
+
+
+def _reply(payload):
+    """An answer as JSON text, its error sentence capped at ERROR_LIMIT."""
+    if payload.get("error"):
+        payload["error"] = clipped(payload["error"], ERROR_LIMIT)
     return json.dumps(payload)
 
 
@@ -42,7 +96,7 @@ def start(spec_json):
     """Begin a new game from {"game", "players", "seed", "options", "levels"}."""
     def work():
         global _session
-        _session = Session.start(json.loads(spec_json))
+        _session = Session.start(parse(spec_json))
         return _session.payload()
     return _answer(work)
 
@@ -51,19 +105,37 @@ def restore(save_json):
     """Resume a saved game; a corrupt save is refused with a reason."""
     def work():
         global _session
-        try:
-            saved = json.loads(save_json)
-        except ValueError:
-            raise ValueError("The saved game is not readable (it is not JSON).")
-        _session = Session.restore(saved)
+        _session = _restored(save_json)
         return _session.payload()
     return _answer(work)
+
+
+def check(save_json):
+    """Whether a stored save can be resumed, found by the same replay as
+    `restore`, but without touching the current game. Answers {"ok": true,
+    "save": <the save as this engine version makes it>, "game", "title",
+    "players", "levels", "moves", "seed", "over"} or {"ok": false, "error"}."""
+    try:
+        session = _restored(save_json)
+    except Exception as err:
+        return _reply({"ok": False, "error": _failure(err)})
+    state = session.state
+    return _reply({"ok": True, "save": session.save(), "game": state.game_id,
+                   "title": state.title, "players": state.num_players,
+                   "levels": list(session.levels), "moves": len(state.history),
+                   "seed": state.seed, "over": state.is_over})
+
+
+def _restored(save_json):
+    return Session.restore(parse(save_json, "saved game"))
 
 
 def act(request_json):
     """The human's action: {"action": {...}, "moves": n}."""
     def work():
-        request = json.loads(request_json)
+        request = parse(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("A move is sent as a JSON object with an \"action\".")
         return _require_session().act(request.get("action"), request.get("moves"))
     return _answer(work)
 
@@ -80,5 +152,20 @@ def ping(_=None):
     return "ready"
 
 
+def stats(_=None):
+    """For the soak benchmark: {"objects": Python objects the collector
+    tracks, "heap_bytes": the size of the WebAssembly memory under Pyodide,
+    else null}."""
+    return json.dumps({"objects": len(gc.get_objects()), "heap_bytes": _heap_bytes()})
+
+
+def _heap_bytes():
+    try:
+        import pyodide_js  # only in Pyodide; imported here, after the memory snapshot
+        return pyodide_js._module.HEAP8.length
+    except (ImportError, AttributeError):
+        return None
+
+
 # What the page may call (static/engine-worker.mjs refuses anything else).
-CALLS = ("start", "restore", "act", "bot_step", "hint", "ping")
+CALLS = ("start", "restore", "check", "act", "bot_step", "hint", "ping", "stats")

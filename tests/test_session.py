@@ -70,6 +70,30 @@ def test_bad_game_requests_are_refused_with_a_reason():
         Session.start({"game": "deck-of-spies", "seed": "x"})
 
 
+PEANUTS = {"game": "mission-for-peanuts", "players": 3, "seed": 1}
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"options": {"target": True}}, "option target must be one of 1, 2, .*, not True"),
+    ({"options": {"target": 2.0}}, "not 2.0"),
+    ({"options": {"target": "2"}}, "not '2'"),
+    ({"players": True}, "players must be a whole number"),
+    ({"players": False}, "players must be a whole number"),
+    ({"players": 0}, "3-5 players, not 0"),
+    ({"seed": True}, "seed must be a whole number"),
+    ({"levels": [None, 1, "easy"]}, "unknown bot level 1"),
+    ({"levels": [None, ["easy"], "easy"]}, r"unknown bot level \['easy'\]"),
+])
+def test_options_players_seed_and_levels_are_type_checked_exactly(change, words):
+    with pytest.raises(ValueError, match=words):
+        Session.start(dict(PEANUTS, **change))
+
+
+def test_a_valid_option_is_kept_as_given():
+    session = Session.start(dict(PEANUTS, options={"target": 1}))
+    assert session.save()["game"]["options"] == {"target": 1}
+
+
 def test_the_worker_keeps_the_game_through_bad_requests():
     first = json.loads(worker.start(json.dumps({"game": "deck-of-spies", "seed": 9})))
     assert first["ok"]

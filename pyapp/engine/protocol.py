@@ -20,6 +20,25 @@ class IllegalAction(ValueError):
     """An action that is not legal now; the message says why."""
 
 
+def excerpt(value, limit=40):
+    """repr(value) for quoting input in a message, cut to `limit` characters
+    with "…", so that a huge bad input never makes a huge message."""
+    if isinstance(value, str):
+        value = value[:limit]  # enough to show; repr() of all of it would copy it
+    return clipped(repr(value), limit)
+
+
+def clipped(text, limit):
+    """`text`, cut to `limit` characters with "…" if it is longer."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _one_of(value, allowed):
+    """`value in allowed`, with types matched exactly: True == 1 in Python,
+    but True is no player count or target."""
+    return any(type(value) is type(choice) and value == choice for choice in allowed)
+
+
 class GameState:
     """Base class of every game's state."""
 
@@ -77,12 +96,13 @@ class GameState:
         for name, value in options.items():
             if name not in cls.OPTIONS:
                 known = ", ".join(sorted(cls.OPTIONS)) or "none"
-                raise ValueError("%s has no option %r (options: %s)" % (cls.title, name, known))
+                raise ValueError("%s has no option %s (options: %s)"
+                                 % (cls.title, excerpt(name), known))
             allowed = cls.OPTIONS[name][1]
-            if value is not None and allowed is not None and value not in allowed:
+            if value is not None and allowed is not None and not _one_of(value, allowed):
                 raise ValueError(
-                    "option %s must be one of %s, not %r"
-                    % (name, ", ".join(str(v) for v in allowed), value)
+                    "option %s must be one of %s, not %s"
+                    % (name, ", ".join(str(v) for v in allowed), excerpt(value))
                 )
             checked[name] = value
         for name in cls.OPTIONS:
@@ -101,12 +121,14 @@ class GameState:
         if self.is_over:
             raise IllegalAction("the game is over")
         if not isinstance(action, dict) or "type" not in action:
-            raise IllegalAction("an action is a dict with a \"type\" key, not %r" % (action,))
+            raise IllegalAction("an action is a dict with a \"type\" key, not %s"
+                                % excerpt(action))
         action = self.canonical(action)
         if action not in self.legal_actions():
-            raise IllegalAction(self._explain_illegal(action))
-        self.history.append(action)
+            raise IllegalAction(self._explain_illegal(action) or
+                                GameState._explain_illegal(self, action))
         self._perform(action)
+        self.history.append(action)  # only once performed: a failed action is not saved
 
     def result(self):
         """Winners, scores and a summary sentence; only once the game is over."""
@@ -179,7 +201,7 @@ class GameState:
         return action
 
     def _explain_illegal(self, action):
-        return "%r is not a legal action now" % (action,)
+        return "%s is not a legal action now" % excerpt(action)
 
     def describe(self, action):
         """A short sentence for an action, as a hint would phrase it."""

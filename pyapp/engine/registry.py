@@ -1,6 +1,6 @@
 """The registry of games: create and reload any game by its id."""
 
-from .protocol import IllegalAction
+from .protocol import IllegalAction, excerpt
 
 GAMES = {}
 
@@ -14,7 +14,7 @@ def register(cls):
 def game_class(game_id):
     if game_id not in GAMES:
         raise ValueError(
-            "unknown game %r (games: %s)" % (game_id, ", ".join(sorted(GAMES)))
+            "unknown game %s (games: %s)" % (excerpt(game_id), ", ".join(sorted(GAMES)))
         )
     return GAMES[game_id]
 
@@ -25,27 +25,45 @@ def new_game(game_id, players=None, seed=0, **options):
 
 
 def load_game(saved):
-    """Rebuild a game from `state.save()` by replaying its seed and actions."""
+    """Rebuild a game from `state.save()` by replaying its seed and actions.
+
+    A save from another version of the game's engine is replayed on this one:
+    if every move is still legal, the result is this version's state."""
+    cls = _saved_class(saved)
+    version = saved["version"]
+    # Said first in a refusal when the save comes from another version.
+    origin = "" if version == cls.version else "saved by version %s of %s (this is version %d); " % (
+        excerpt(version), cls.title, cls.version)
+    try:
+        state = cls.create(players=saved["players"], seed=saved["seed"], **saved["options"])
+    except ValueError as err:
+        if origin:
+            raise ValueError("%sits setup is no longer valid: %s" % (origin, err))
+        raise
+    for number, action in enumerate(saved["actions"], 1):
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            if origin:
+                raise ValueError("%sits move %d is no longer legal: %s" % (origin, number, err))
+            raise ValueError("the saved game's move %d cannot be replayed: %s" % (number, err))
+    return state
+
+
+def _saved_class(saved):
+    """The game class of a save whose fields have the right shape."""
     if not isinstance(saved, dict):
         raise ValueError("a saved game is a dict, not %s" % type(saved).__name__)
     for key in ("game", "version", "players", "seed", "options", "actions"):
         if key not in saved:
             raise ValueError("the saved game has no %r" % key)
     cls = game_class(saved["game"])
-    if saved["version"] != cls.version:
-        raise ValueError(
-            "the save is from version %r of %s; this is version %d"
-            % (saved["version"], cls.title, cls.version)
-        )
+    version = saved["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("the saved game's version is not a whole number: %s" % excerpt(version))
     if not isinstance(saved["options"], dict) or not isinstance(saved["actions"], list):
         raise ValueError("the saved game's options or actions are malformed")
-    state = cls.create(players=saved["players"], seed=saved["seed"], **saved["options"])
-    for number, action in enumerate(saved["actions"], 1):
-        try:
-            state.apply(action)
-        except IllegalAction as err:
-            raise ValueError("the saved game's move %d cannot be replayed: %s" % (number, err))
-    return state
+    return cls
 
 
 def catalogue():

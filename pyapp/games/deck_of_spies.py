@@ -47,7 +47,7 @@ Example:
 
 import math
 
-from ..engine.protocol import GameState, IllegalAction
+from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -479,7 +479,7 @@ class DeckOfSpies(GameState):
         kind = action.get("type")
         known = ("counter", "recruit", "assassinate", "retire", "end_turn")
         if kind not in known:
-            return "unknown action %r: Deck of Spies knows %s" % (kind, ", ".join(known))
+            return "unknown action %s: Deck of Spies knows %s" % (excerpt(kind), ", ".join(known))
         keys = {"assassinate": {"type", "ace"}, "end_turn": {"type"}}.get(kind, {"type", "cards"})
         if set(action) != keys:
             return "a %s action has exactly the keys %s" % (kind, ", ".join(sorted(keys)))
@@ -502,7 +502,7 @@ class DeckOfSpies(GameState):
             return "choose at least one card from your hand"
         for card in cards:
             if not isinstance(card, str) or card not in CARD_ORDER:
-                return "%r is not a card" % (card,)
+                return "%s is not a card" % excerpt(card)
             if card not in self.hand:
                 return "the %s is not in your hand" % card_name(card)
         if len(set(cards)) != len(cards):
@@ -540,7 +540,7 @@ class DeckOfSpies(GameState):
             return "the %s was already removed from the game" % card_name(ace)
         if ace in self.spy_discard:
             return "the %s was retired to the spy discard" % card_name(ace)
-        return "%r is not an Ace you can give up" % (ace,)
+        return "%s is not an Ace you can give up" % excerpt(ace)
 
 
 __all__ = ["DeckOfSpies", "IllegalAction"]

@@ -140,7 +140,7 @@ Usage:
     'choose_role'
 """
 
-from ..engine.protocol import GameState
+from ..engine.protocol import GameState, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -399,12 +399,12 @@ class MissionForPeanuts(GameState):
                     "seer_discard": "discard_face_down", "bury": "bury", "return": "return",
                     "recall": "recall", "agent_pick": "pick", "copy": "copy"}.get(step, "target")
         if kind not in expected.split(" or "):
-            return "%s must now %s, not a %r action" % (
-                player(seat), self._prompt_task(), kind)
+            return "%s must now %s, not a %s action" % (
+                player(seat), self._prompt_task(), excerpt(kind))
         card = action.get("card")
         if kind in ("choose_role", "assist", "deploy", "bury", "return"):
             if card not in self.hands[seat]:
-                name = NAMES[card] if isinstance(card, str) and card in NAMES else repr(card)
+                name = NAMES[card] if isinstance(card, str) and card in NAMES else excerpt(card)
                 return "%s has no %s in hand" % (player(seat), name)
             if kind == "assist" and card == SPY:
                 return "the Spy cannot be discarded for its blank ASSIST while the deck is empty"
@@ -421,15 +421,15 @@ class MissionForPeanuts(GameState):
                 if step == "swap_second":
                     return "%s is already one of the two players to swap" % player(target)
                 return "%s cannot be chosen now" % player(target)
-            return "seat %r is not a player at this table" % (target,)
+            return "seat %s is not a player at this table" % excerpt(target)
         if kind == "direction":
-            return "the direction is \"left\" or \"right\", not %r" % (action.get("dir"),)
+            return "the direction is \"left\" or \"right\", not %s" % excerpt(action.get("dir"))
         if kind == "recall":
-            return "there is no card %r in the discard pile of seat %r" % (
-                action.get("index"), action.get("seat"))
+            return "there is no card %s in the discard pile of seat %s" % (
+                excerpt(action.get("index")), excerpt(action.get("seat")))
         if kind in ("discard_face_down", "pick"):
-            return "index %r is not one of the cards on offer" % (action.get("index"),)
-        return "%r is not a legal action now" % (action,)
+            return "index %s is not one of the cards on offer" % excerpt(action.get("index"))
+        return "%s is not a legal action now" % excerpt(action)
 
     def describe(self, action):
         """An action as a hint names it, to the player about to take it:

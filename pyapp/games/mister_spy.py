@@ -102,7 +102,7 @@ Usage:
 
 from math import exp
 
-from ..engine.protocol import GameState
+from ..engine.protocol import GameState, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -612,13 +612,13 @@ class MisterSpyState(GameState):
             if phase != PLAY:
                 return "a Lair card can only be played at the start of the turn; " + waiting
             if card not in self.hands[seat] or not is_lair(str(card)):
-                return "%r is not a Lair card in %s's hand" % (card, _player(seat))
+                return "%s is not a Lair card in %s's hand" % (excerpt(card), _player(seat))
         if kind == "spy_target":
             target = action.get("seat")
             if phase not in (PLAY, SPY):
                 return "a Spy's target is declared once, before the Spy; " + waiting
             if not isinstance(target, int) or not 0 <= target < self.num_players:
-                return "there is no seat %r" % (target,)
+                return "there is no seat %s" % excerpt(target)
             if not self.lairs[target]:
                 return "%s has no Lair, so no Spy can go there" % _player(target)
             return "no Spy can be sent into %s's Lair now" % _player(target)
@@ -631,7 +631,7 @@ class MisterSpyState(GameState):
                 missing = [c for c in cards if not is_spy(str(c))
                            or self.hands[seat].count(c) < cards.count(c)]
                 if missing:
-                    return "%r is not a Spy in %s's hand" % (missing[0], _player(seat))
+                    return "%s is not a Spy in %s's hand" % (excerpt(missing[0]), _player(seat))
                 if len(cards) > 1 and not self._team_is_allowed(seat, self.target):
                     return "a team can only go into another player's Lair"
                 if cards != sorted(cards):
@@ -641,7 +641,7 @@ class MisterSpyState(GameState):
                 if other == seat:
                     return "a blind Spy comes from another player's hand; use source \"hand\""
                 if not isinstance(other, int) or not 0 <= other < self.num_players:
-                    return "there is no seat %r" % (other,)
+                    return "there is no seat %s" % excerpt(other)
                 return "%s holds no Spy" % _player(other)
             if source == "deck":
                 return "the deck's top card is not a Spy" if self.deck else "the deck is empty"
@@ -651,7 +651,7 @@ class MisterSpyState(GameState):
             if card in self.taunts:
                 return "%s was already played on this Spy; save its partner for the next one" % card
             if card not in self.hands[seat] or not is_doubler(str(card)):
-                return "%r is not a Doubler in %s's hand" % (card, _player(seat))
+                return "%s is not a Doubler in %s's hand" % (excerpt(card), _player(seat))
         if kind == "foil" and phase == FOIL:
             card = action.get("card")
             if card != self.taunts[-1]:
@@ -661,7 +661,7 @@ class MisterSpyState(GameState):
         if kind in ("lair", "spy_target", "end_turn", "spy_source", "kill", "taunt",
                     "foil", "let_stand"):
             return "not now: " + waiting
-        return "unknown action type %r; %s" % (kind, waiting)
+        return "unknown action type %s; %s" % (excerpt(kind), waiting)
 
     def capture_view(self):
         """The capture in progress as the table shows it, or None."""

@@ -91,7 +91,7 @@ Example:
 
 from math import comb
 
-from ..engine.protocol import GameState
+from ..engine.protocol import GameState, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -520,7 +520,7 @@ class SpyTricksState(GameState):
             if self.phase != "play":
                 return "The trick is over: place a pawn or pass before playing a card."
             if card not in CARD_ORDER:
-                return "%r is not a Spy Tricks card; cards run from R1 to W9." % (card,)
+                return "%s is not a Spy Tricks card; cards run from R1 to W9." % excerpt(card)
             if card not in self.hands[seat]:
                 return "%s is not in your hand." % card
             led = self._led_suit()
@@ -533,7 +533,7 @@ class SpyTricksState(GameState):
             if self.phase == "play":
                 return "Pawns are placed after a trick, by its winner and loser: play a card now."
             if space not in SPACES:
-                return "%r is not a space; use a card like \"B4\", \"rank:4\" or \"suit:B\"." % (space,)
+                return "%s is not a space; use a card like \"B4\", \"rank:4\" or \"suit:B\"." % excerpt(space)
             if self.pawns_left[seat] == 0:
                 return "You have no pawn left this round."
             if action.get("collaborator") and self.collaborators[seat] == 0:
@@ -545,7 +545,7 @@ class SpyTricksState(GameState):
             return "A placement names its space and whether a collaborator goes with it."
         if kind == "pass":
             return "You must play a card to the trick; only placing a pawn can be declined."
-        return "Spy Tricks has no %r action; use play, place or pass." % (kind,)
+        return "Spy Tricks has no %s action; use play, place or pass." % excerpt(kind)
 
     def describe(self, action):
         """An action as a hint names it: "play R7", "place a pawn on rank 4"."""

@@ -7,9 +7,11 @@
 // than a plain boot, see bench/boot.py). Should the snapshot be unusable, it
 // boots Pyodide the plain way and imports pyapp from its .py files.
 //
-// Messages. In: {id, call, argument}, where `call` is one of
-// pyapp.worker.CALLS and `argument` is JSON text. Out: first {boot: "snapshot" |
-// "files"} or {failed: reason}; then {id, result} or {id, error} per call.
+// Messages. In: first {lock: name}, then {id, call, argument}, where `call` is
+// one of pyapp.worker.CALLS and `argument` is JSON text. Out: {locked: true}
+// once this worker holds the Web Lock `name` (for its whole life, so the page
+// learns at once when it dies); {boot: "snapshot" | "files"} or {failed:
+// reason}; then {id, result} or {id, error} per call.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
@@ -64,7 +66,16 @@ async function boot() {
 const booting = boot();
 booting.catch((err) => postMessage({ failed: String(err && err.message || err) }));
 
+function holdForLife(name) {
+  if (!navigator.locks) return;
+  navigator.locks.request(name, () => {
+    postMessage({ locked: true });
+    return new Promise(() => {});  // released only when this worker ends
+  });
+}
+
 self.onmessage = async ({ data }) => {
+  if ("lock" in data) return holdForLife(data.lock);
   try {
     const { api, calls } = await booting;
     if (!calls.has(data.call)) throw new Error(`unknown engine call ${data.call}`);

@@ -39,6 +39,12 @@ def test_unknown_games_and_parameters_and_bad_numbers_are_named():
         assert any(words in p for p in problems), (query, problems)
 
 
+def test_a_huge_bad_value_is_quoted_only_in_part():
+    _, problems = game_request("?game=" + "x" * 100000 + "&" + "y" * 100000 + "=1", catalogue())
+    assert problems and all(len(problem) < 300 for problem in problems)
+    assert "x" * 39 + "\u2026" in problems[-1]
+
+
 def test_url_escapes_are_decoded_and_bad_ones_kept():
     spec, _ = game_request("?game=deck%2Dof%2Dspies&seed=%31", catalogue())
     assert spec["game"] == "deck-of-spies" and spec["seed"] == 1
@@ -124,10 +130,17 @@ def test_the_table_page_frames_the_table_with_tools_and_the_move_log():
     state.say("<script>alert(1)</script>")
     payload = payload_for(state)
     payload.update({"game": "deck-of-spies", "title": "Deck of Spies", "players": 1,
-                    "log": state.log})
+                    "levels": [None], "log": state.log})
     html = table_page_html(payload, [], {"action": state.legal_actions()[0], "text": "Do it."})
     assert "Deal #123" in html and 'data-action="hint"' in html
     assert "&lt;script&gt;" in html and "<script>" not in html
     assert html.index("&lt;script&gt;") < html.index("A new deal")  # newest first
     assert 'data-testid="hint">Hint: Do it.' in html
     assert table_query(payload) == "?game=deck-of-spies&seed=123"
+
+
+def test_the_table_address_carries_seats_and_the_bots_level():
+    payload = {"game": "mister-spy", "seed": 44, "players": 3, "levels": [None, "hard", "hard"]}
+    assert table_query(payload) == "?game=mister-spy&seed=44&players=3&level=hard"
+    payload["levels"] = [None, "easy", "hard"]  # mixed levels have no one name
+    assert table_query(payload) == "?game=mister-spy&seed=44&players=3"

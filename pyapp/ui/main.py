@@ -3,9 +3,18 @@
 It binds one delegated click handler and one key handler, keeps the latest
 payload from the engine worker, renders it with the pure table modules and
 sends back the actions the person picks. It decides no rule: what is legal and
-why not comes from the engine. While a request is in flight, further engine
-requests are dropped, and each action carries the move count it was chosen at,
-so a too-fast click can never land on a table it was not meant for.
+why not comes from the engine.
+
+Nothing is lost:
+- every unfinished game is kept in localStorage (pyapp/ui/saves.py), each
+  under its own id; a save that cannot be resumed is set aside, never deleted;
+- while a request is in flight, further engine requests are dropped, and each
+  action carries the move count it was chosen at, so a too-fast click can
+  never land on a table it was not meant for;
+- before each move the tab checks that its game's record is still the one it
+  wrote: when another tab has moved the game on, this tab stops (data-stale);
+- a dead or silent engine worker is restarted and the game on the table
+  restored from its save (data-engine="restarting", then "ready").
 """
 
 import asyncio
@@ -14,37 +23,61 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from pyapp.ui import saves
 from pyapp.ui.html import esc
-from pyapp.ui.lobby import setup_html
+from pyapp.ui.lobby import kept_games_html, setup_html
 from pyapp.ui.page import table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
 BOT_PACE = 0.7  # seconds between bot moves, so a person can follow them
-SAVE_KEY = "safehouse.save."
+RETRIED_CALLS = ("act", "bot_step", "hint")  # safe to send again once the game is restored
 
 
 class App:
     """Everything the page remembers between events."""
 
-    engine = None
+    engine = None  # window.safehouseEngine once it has booted
+    ready = False  # the engine has booted and the kept games are checked
     catalogue = []
     payload = None
     selection = []
     hint = None
     busy = False
-    waiting_spec = None
+    waiting = None  # what to do once the engine is ready: a coroutine function
+    game_id = None  # the id of the kept game on the table
+    written = None  # the text of its record as this tab last read or wrote it
+    saved_moves = -1
+    stale = False  # the game on the table moved on in another tab
+    confirming = None  # what a confirmed dialog does
+    refocus = None  # the element that had focus before the dialog
 
 
 def element(element_id):
     return document.getElementById(element_id)
 
 
-def show_message(text, kind="error"):
+def store():
+    """localStorage, or None where the browser refuses it (saves.py copes)."""
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
+def now():
+    return window.Date.now()
+
+
+def show_message(text, kind="error", button_label=None, button_action=None):
     box = element("message")
-    box.innerHTML = ('<span>%s</span><button type="button" class="close" data-action="dismiss"'
-                     ' aria-label="Dismiss">&times;</button>' % esc(text))
+    extra = ""
+    if button_label:
+        extra = '<button type="button" class="btn" data-action="%s">%s</button>' % (
+            esc(button_action), esc(button_label))
+    box.innerHTML = ('<span>%s</span>%s<button type="button" class="close" data-action="dismiss"'
+                     ' aria-label="Dismiss">&times;</button>' % (esc(text), extra))
     box.className = "message " + kind
     box.hidden = False
 
@@ -62,61 +95,125 @@ def entry_of(game_id):
 
 def title_of(game_id):
     entry = entry_of(game_id)
-    return entry["title"] if entry else game_id
+    return entry["title"] if entry else "A saved game"
 
 
-# -- saving -----------------------------------------------------------------
+def set_busy(busy):
+    App.busy = busy
+    document.body.setAttribute("data-busy", "true" if busy else "false")
 
 
-def stored_save(game_id):
-    try:
-        return window.localStorage.getItem(SAVE_KEY + game_id)
-    except Exception:
-        return None
+# -- the kept games ----------------------------------------------------------------
 
 
-def keep_save(payload):
-    key = SAVE_KEY + payload["game"]
-    try:
-        if payload["view"]["over"]:
-            window.localStorage.removeItem(key)
-        else:
-            window.localStorage.setItem(key, json.dumps(payload["save"]))
-    except Exception:
-        pass  # private browsing may refuse storage; the game goes on unsaved
+def game_key():
+    return saves.GAME + App.game_id
 
 
-def drop_save(game_id):
-    try:
-        window.localStorage.removeItem(SAVE_KEY + game_id)
-    except Exception:
-        pass
+def render_kept():
+    """List the unfinished and set-aside games in the lobby; a record that
+    cannot even be read is set aside first."""
+    games, broken = saves.in_progress(store())
+    for key, reason in broken:
+        saves.set_aside(store(), key, "A saved game", reason, now())
+    if broken:
+        games, _ = saves.in_progress(store())
+    html = kept_games_html(games, saves.set_aside_saves(store()), now())
+    kept = element("kept")
+    kept.innerHTML = html
+    kept.hidden = not html
 
 
-def saved_seed(game_id):
-    text = stored_save(game_id)
-    if not text:
-        return None
-    try:
-        return json.loads(text)["game"]["seed"]
-    except Exception:
-        return None
+def set_aside_game(game_id, title, reason):
+    saves.set_aside(store(), saves.GAME + game_id, title, reason, now())
+    show_message("Your %s game could not be resumed: %s. It is set aside in the lobby, "
+                 "where you can export or discard it." % (title, reason.rstrip(".")))
+    render_kept()
 
 
-def show_resume_buttons():
-    for button in document.querySelectorAll("button.resume"):
-        button.hidden = not stored_save(button.getAttribute("data-game"))
+def still_current():
+    """False (and the tab goes stale) when another tab changed this game's record."""
+    if App.stale:
+        return False
+    if App.game_id is None or saves.read(store(), game_key()) == App.written:
+        return True
+    become_stale()
+    return False
+
+
+def become_stale():
+    App.stale = True
+    document.body.setAttribute("data-stale", "true")
+    show_message("This game continued in another tab. Reload to play on from where it "
+                 "stands there.", "info", "Reload", "reload")
+
+
+def keep_game(payload):
+    """Write the game's record after a change; drop it once the game is over."""
+    if not still_current():
+        return
+    if payload["view"]["over"]:
+        saves.remove(store(), game_key())
+        App.written = None
+    elif payload["moves"] != App.saved_moves:
+        text = saves.entry_text(payload, now())
+        if saves.write(store(), game_key(), text):
+            App.written = text
+    App.saved_moves = payload["moves"]
+
+
+def on_storage(event):
+    """Another tab changed local data: refresh the lobby, or notice that this
+    tab's game has moved on there."""
+    if not document.body.getAttribute("data-screen") == "table":
+        render_kept()
+    elif App.game_id is not None:
+        still_current()
+
+
+def carry_over():
+    """One-slot saves of earlier builds become games of their own."""
+    saves.carry_over_legacy(store(), now(), fresh_id, title_of)
+
+
+def fresh_id():
+    return saves.new_game_id(now(), window.Math.random())
+
+
+async def check_kept_games():
+    """Replay every kept game on this engine: set aside the ones it cannot
+    resume, and carry the rest to its version."""
+    games, _ = saves.in_progress(store())
+    for game_id, entry in games:
+        answer = await call("check", json.dumps(entry["save"]))
+        if answer is None:
+            continue
+        if not answer.get("ok"):
+            saves.set_aside(store(), saves.GAME + game_id, entry["meta"]["title"],
+                            answer.get("error") or "the engine refused it", now())
+        elif answer["save"] != entry["save"]:
+            saves.write(store(), saves.GAME + game_id,
+                        saves.entry_text(answer, entry["meta"]["updated"]))
+    render_kept()
 
 
 # -- screens --------------------------------------------------------------------
 
 
-def show_lobby():
+def leave_game():
     App.payload = None
+    App.game_id = None
+    App.written = None
+    App.stale = False
+    document.body.removeAttribute("data-stale")
+
+
+def show_lobby():
+    leave_game()
     element("table").hidden = True
     element("lobby").hidden = False
     document.body.setAttribute("data-screen", "lobby")
-    show_resume_buttons()
+    render_kept()
     window.history.replaceState(None, "", window.location.pathname)
 
 
@@ -133,9 +230,15 @@ def render_table():
             box.checked = True
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
+    document.body.setAttribute("data-human-turn", "true" if payload["legal"] else "false")
 
 
-def show_table(payload):
+def open_game(game_id, written, payload):
+    """Put a game on the table: `written` is its stored record's text (None for a new game)."""
+    leave_game()
+    App.game_id = game_id
+    App.written = written
+    App.saved_moves = payload["moves"] if written else -1
     App.payload = payload
     App.selection = []
     App.hint = None
@@ -144,6 +247,7 @@ def show_table(payload):
     document.body.setAttribute("data-screen", "table")
     window.history.replaceState(None, "", table_query(payload))
     render_table()
+    keep_game(payload)
 
 
 def show_sheet(html):
@@ -153,6 +257,32 @@ def show_sheet(html):
 
 def close_sheet():
     element("overlay").hidden = True
+
+
+def ask(title, text, confirm_label, then):
+    """A confirmation dialog; `then()` runs only if the person confirms.
+    Focus goes to Cancel, the choice that loses nothing."""
+    App.confirming = then
+    App.refocus = document.activeElement
+    element("confirm-title").textContent = title
+    element("confirm-text").textContent = text
+    element("confirm-yes").textContent = confirm_label
+    element("confirm").hidden = False
+    element("confirm-no").focus()
+
+
+def answer_dialog(confirmed):
+    then, App.confirming = App.confirming, None
+    element("confirm").hidden = True
+    if App.refocus is not None and App.refocus.isConnected:
+        App.refocus.focus()
+    App.refocus = None
+    if confirmed and then is not None:
+        then()
+
+
+def dialog_open():
+    return not element("confirm").hidden
 
 
 def setup_spec(game_id):
@@ -181,82 +311,144 @@ def play(game_id):
 # -- talking to the engine ----------------------------------------------------
 
 
+def failure_text(err):
+    """The message of an error, also of a rejected JS promise (which MicroPython
+    raises with the JS error's name and message as its last arguments)."""
+    args = getattr(err, "args", ())
+    return str(args[-1]) if args else str(err)
+
+
+async def ask_engine(name, argument):
+    """One request to the worker; raises when the worker died or gave no answer."""
+    text = await App.engine.call(name, argument)
+    return json.loads(str(text))
+
+
 async def call(name, argument):
-    """One engine request; None (and nothing sent) while another is running."""
+    """One engine request; None (and nothing sent) while another is running.
+    If the worker has died, it is restarted, the game on the table restored,
+    and a request that is safe to repeat is sent once more."""
     if App.busy or App.engine is None:
         return None
-    App.busy = True
-    document.body.setAttribute("data-busy", "true")
+    set_busy(True)
     try:
-        text = await App.engine.call(name, argument)
-        return json.loads(str(text))
-    except Exception as err:
-        show_message("The engine did not answer (%s). Your game is kept; try again." % err)
-        return None
+        try:
+            return await ask_engine(name, argument)
+        except Exception as err:
+            failure = failure_text(err)
+        if await revive_engine(failure) and name in RETRIED_CALLS and App.payload is not None:
+            try:
+                return await ask_engine(name, argument)
+            except Exception as err:
+                await revive_engine(failure_text(err))
+        return {"ok": False, "view": None,
+                "error": "the game engine stopped while working on it (%s)" % failure}
     finally:
-        App.busy = False
-        document.body.setAttribute("data-busy", "false")
+        set_busy(False)
+
+
+async def revive_engine(why):
+    """A fresh worker in place of a dead one, with the table's game restored."""
+    set_engine_status("restarting", "The game engine stopped; restarting it\u2026")
+    try:
+        await App.engine.restart()
+        restored = None
+        if App.payload is not None:
+            restored = await ask_engine("restore", json.dumps(App.payload["save"]))
+    except Exception as err:
+        set_engine_status("failed", "The game engine could not be restarted (%s). Reload the "
+                                    "page; your games are kept." % failure_text(err))
+        App.engine = None
+        return False
+    set_engine_status("ready", "Engine ready")
+    if restored is None:
+        show_message("The game engine stopped (%s) and was restarted." % why, "info")
+    elif restored.get("ok"):
+        App.payload = restored
+        render_table()
+        show_message("The game engine stopped (%s) and was restarted; your game is restored "
+                     "with all its %d moves." % (why, restored["moves"]), "info")
+    else:
+        set_aside_game(App.game_id, App.payload["title"], restored.get("error") or why)
+        show_lobby()
+        return False
+    return True
 
 
 def accept(payload):
-    """Show a payload; an error in it is explained and the game kept."""
+    """Show a payload for the game on the table; an error in it is explained
+    and the game kept."""
     if payload is None:
         return False
     if payload.get("error"):
         show_message(payload["error"])
-    if payload.get("view") is None:
+    if payload.get("view") is None or App.payload is None or \
+            payload["game"] != App.payload["game"] or payload["seed"] != App.payload["seed"]:
         return False
-    if App.payload is None or App.payload["game"] != payload["game"] or \
-            App.payload["seed"] != payload["seed"]:
-        show_table(payload)
-    else:
-        App.payload = payload
-        if payload["ok"]:
-            App.selection = []
-            App.hint = None
-        render_table()
-    keep_save(payload)
+    App.payload = payload
+    if payload["ok"]:
+        App.selection = []
+        App.hint = None
+    render_table()
+    keep_game(payload)
     return payload["ok"]
 
 
-async def start_game(spec):
-    if App.engine is None:
-        App.waiting_spec = spec
-        show_message("Dealing as soon as the engine has loaded\u2026", "info")
+def when_ready(work, text):
+    """Run `work()` now, or once the engine has loaded."""
+    if App.ready:
+        return True
+    App.waiting = work
+    show_message(text, "info")
+    return False
+
+
+async def start_game(spec, fresh=False):
+    """Deal `spec`; a link to a deal that is already in progress resumes it
+    (unless `fresh`), and a new deal is kept beside the other games."""
+    if not when_ready(lambda: start_game(spec, fresh),
+                      "Dealing %s as soon as the engine has loaded\u2026" % title_of(spec["game"])):
         return
     clear_message()
-    text = stored_save(spec["game"])
-    if text and saved_seed(spec["game"]) == spec.get("seed"):
-        await resume_game(spec["game"])
-        return
+    if not fresh and spec.get("seed") is not None:
+        found = saves.matching_game(saves.in_progress(store())[0], spec)
+        if found is not None:
+            await resume_game(found)
+            return
     if spec.get("seed") is None:
         spec["seed"] = int(window.Math.floor(window.Math.random() * 2147483647))
     payload = await call("start", json.dumps(spec))
-    if payload is not None and payload.get("error"):
-        show_message(payload["error"])
-    elif accept(payload):
-        await run_bots()
+    if payload is None:
+        return
+    if not payload.get("ok"):
+        show_message(payload.get("error") or "The game could not be dealt.")
+        return
+    open_game(fresh_id(), None, payload)
+    await run_bots()
 
 
 async def resume_game(game_id):
-    text = stored_save(game_id)
-    if not text:
+    if not when_ready(lambda: resume_game(game_id), "Resuming as soon as the engine has loaded\u2026"):
         return
-    payload = await call("restore", text)
+    text = saves.read(store(), saves.GAME + game_id)
+    try:
+        entry = saves.parse_entry(text)
+    except ValueError as err:
+        set_aside_game(game_id, "saved", str(err))
+        return
+    payload = await call("restore", json.dumps(entry["save"]))
     if payload is None:
         return
-    if payload.get("error") or payload.get("view") is None or payload["game"] != game_id:
-        drop_save(game_id)
-        show_message("Your saved %s game could not be restored (%s) and was discarded."
-                     % (title_of(game_id), payload.get("error")))
-        show_resume_buttons()
+    if not payload.get("ok"):
+        set_aside_game(game_id, entry["meta"]["title"], payload.get("error") or "unknown reason")
         return
-    if accept(payload):
-        await run_bots()
+    clear_message()
+    open_game(game_id, text, payload)
+    await run_bots()
 
 
 async def send_action(action):
-    if App.payload is None:
+    if App.payload is None or not still_current():
         return
     request = {"action": action, "moves": App.payload["moves"]}
     if accept(await call("act", json.dumps(request))):
@@ -267,12 +459,13 @@ async def send_action(action):
 async def run_bots():
     while App.payload is not None and App.payload["bot_to_act"]:
         await asyncio.sleep(BOT_PACE)
-        if not accept(await call("bot_step", "")):
+        if App.payload is None or not still_current() or \
+                not accept(await call("bot_step", "")):
             return
 
 
 async def ask_hint():
-    if App.payload is None or not App.payload["legal"]:
+    if App.payload is None or not App.payload["legal"] or not still_current():
         return
     payload = await call("hint", "")
     if payload is not None and payload.get("hint"):
@@ -280,7 +473,7 @@ async def ask_hint():
         render_table()
 
 
-# -- events -----------------------------------------------------------------------
+# -- what the buttons do -------------------------------------------------------------
 
 
 def table_action(target):
@@ -314,40 +507,105 @@ def toggle(card):
     render_table()
 
 
-def handle(action, target):
-    game_id = target.getAttribute("data-game")
-    if action == "dismiss":
-        clear_message()
-    elif action == "close":
-        close_sheet()
-    elif action == "rules":
-        show_sheet(rules_html(game_id or App.payload["game"]))
-    elif action == "lobby":
-        show_lobby()
-    elif action == "play":
-        play(game_id)
-    elif action == "start":
-        spec = setup_spec(game_id)
-        close_sheet()
-        asyncio.create_task(start_game(spec))
-    elif action == "resume":
-        asyncio.create_task(resume_game(game_id))
-    elif action == "select":
-        toggle(target.getAttribute("data-card"))
-    elif App.payload is None:
+def deal_again(seed):
+    """A new game with the table's setup, after asking if it abandons this one."""
+    payload = App.payload
+    spec = same_setup(payload, seed)
+    if payload["view"]["over"]:
+        asyncio.create_task(start_game(spec, fresh=True))
         return
-    elif action == "do":
-        asyncio.create_task(send_action(table_action(target)))
-    elif action == "hint":
-        asyncio.create_task(ask_hint())
-    elif action == "new-deal":
-        drop_save(App.payload["game"])
-        asyncio.create_task(start_game(same_setup(App.payload, None)))
-    elif action == "same-deal":
-        spec = same_setup(App.payload, App.payload["seed"])
-        drop_save(spec["game"])
-        App.payload = None
-        asyncio.create_task(start_game(spec))
+
+    def abandon():
+        if still_current():
+            saves.remove(store(), game_key())
+            asyncio.create_task(start_game(spec, fresh=True))
+
+    ask("Abandon this game?",
+        "Deal a new %s game? The game in progress (%d moves) will be deleted."
+        % (payload["title"], payload["moves"]), "Abandon and deal", abandon)
+
+
+def discard_game(target):
+    game_id = target.getAttribute("data-id")
+
+    def discard():
+        saves.remove(store(), saves.GAME + game_id)
+        render_kept()
+
+    ask("Discard this game?", "The unfinished game will be deleted from this device.",
+        "Discard", discard)
+
+
+def discard_aside(target):
+    aside_id = target.getAttribute("data-id")
+
+    def discard():
+        saves.discard_aside(store(), aside_id)
+        render_kept()
+
+    ask("Discard this save?", "The set-aside save will be deleted from this device. "
+        "Export it first to keep a copy.", "Discard", discard)
+
+
+def export_aside(target):
+    """Download a set-aside save's text, untouched, as a .json file."""
+    aside_id = target.getAttribute("data-id")
+    try:
+        record = json.loads(saves.read(store(), saves.ASIDE + aside_id))
+        text = saves.read(store(), record["key"]) or ""
+    except Exception:
+        text = ""
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
+    link.download = "safehouse-%s.json" % aside_id
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+
+
+def on_table(work):
+    """A handler that acts on the game on the table, if there is one and this
+    tab still holds it."""
+    def handler(target):
+        if App.payload is None:
+            return
+        if App.stale:
+            become_stale()
+            return
+        work(target)
+    return handler
+
+
+def start_from_sheet(target):
+    spec = setup_spec(target.getAttribute("data-game"))
+    close_sheet()
+    asyncio.create_task(start_game(spec))
+
+
+def show_rules(target):
+    show_sheet(rules_html(target.getAttribute("data-game") or App.payload["game"]))
+
+
+HANDLERS = {
+    "dismiss": lambda target: clear_message(),
+    "close": lambda target: close_sheet(),
+    "rules": show_rules,
+    "lobby": lambda target: show_lobby(),
+    "play": lambda target: play(target.getAttribute("data-game")),
+    "start": start_from_sheet,
+    "resume": lambda target: asyncio.create_task(resume_game(target.getAttribute("data-resume"))),
+    "discard": discard_game,
+    "discard-aside": discard_aside,
+    "export-aside": export_aside,
+    "confirm": lambda target: answer_dialog(True),
+    "cancel": lambda target: answer_dialog(False),
+    "reload": lambda target: window.location.reload(),
+    "select": on_table(lambda target: toggle(target.getAttribute("data-card"))),
+    "do": on_table(lambda target: asyncio.create_task(send_action(table_action(target)))),
+    "hint": on_table(lambda target: asyncio.create_task(ask_hint())),
+    "new-deal": on_table(lambda target: deal_again(None)),
+    "same-deal": on_table(lambda target: deal_again(App.payload["seed"])),
+}
 
 
 def on_click(event):
@@ -356,17 +614,32 @@ def on_click(event):
         return
     if target.tagName == "A":
         event.preventDefault()
-    handle(target.getAttribute("data-action"), target)
+    handler = HANDLERS.get(target.getAttribute("data-action"))
+    if handler is not None:
+        handler(target)
+
+
+def dialog_key(event):
+    """Escape cancels; Tab stays between the dialog's two buttons."""
+    if event.key == "Escape":
+        answer_dialog(False)
+    elif event.key == "Tab":
+        event.preventDefault()
+        other = "confirm-yes" if document.activeElement.id == "confirm-no" else "confirm-no"
+        element(other).focus()
 
 
 def on_key(event):
     if event.ctrlKey or event.metaKey or event.altKey:
         return
+    if dialog_open():
+        dialog_key(event)
+        return
     key = event.key
     if key == "Escape":
         close_sheet()
         return
-    if App.payload is None or element("table").hidden:
+    if App.payload is None or element("table").hidden or App.stale:
         return
     table = TABLES[App.payload["game"]]
     hand = App.payload["view"]["hand"]
@@ -398,12 +671,15 @@ async def boot_engine():
         document.body.setAttribute("data-engine-boot", str(booted_from))
         App.engine = engine
     except Exception as err:
-        set_engine_status("failed", "The game engine failed to load (%s). Reload to retry." % err)
+        set_engine_status("failed", "The game engine failed to load (%s). Reload to retry."
+                          % failure_text(err))
         return
+    await check_kept_games()
+    App.ready = True
     set_engine_status("ready", "Engine ready")
-    if App.waiting_spec is not None:
-        spec, App.waiting_spec = App.waiting_spec, None
-        await start_game(spec)
+    if App.waiting is not None:
+        work, App.waiting = App.waiting, None
+        await work()
 
 
 def read_url():
@@ -419,14 +695,15 @@ def main():
     App.catalogue = json.loads(element("catalogue").textContent)
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
-    show_resume_buttons()
+    window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
+    carry_over()
+    render_kept()
     document.body.setAttribute("data-screen", "lobby")
     spec = read_url()
     document.body.setAttribute("data-ui", "ready")
     if spec is not None:
-        App.waiting_spec = spec
-        show_message("Dealing %s as soon as the engine has loaded\u2026" % title_of(spec["game"]),
-                     "info")
+        when_ready(lambda: start_game(spec),
+                   "Dealing %s as soon as the engine has loaded\u2026" % title_of(spec["game"]))
     asyncio.create_task(boot_engine())
 
 

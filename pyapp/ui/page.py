@@ -35,8 +35,12 @@ def table_page_html(payload, selection, hint):
 
 
 def table_query(payload):
-    """The URL query that reopens this deal (and resumes it while it is saved)."""
+    """The URL query that reopens this deal (and resumes it while it is
+    unfinished): game, seed, seats, and the bots' level when they share one."""
     query = "?game=%s&seed=%d" % (payload["game"], payload["seed"])
     if payload["players"] > 1:
         query += "&players=%d" % payload["players"]
+    levels = set(level for level in payload["levels"] if level)
+    if len(levels) == 1:
+        query += "&level=" + levels.pop()
     return query

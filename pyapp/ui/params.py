@@ -2,6 +2,7 @@
 
 KNOWN = ["game", "seed", "players", "level"]
 MAX_SEED = 2 ** 31 - 1
+QUOTED = 40  # characters of a bad value that a message quotes back
 
 
 def parse_query(query):
@@ -36,6 +37,11 @@ def _is_hex(pair):
     return len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair)
 
 
+def quoted(text):
+    """A bad value as a message quotes it: at most QUOTED characters."""
+    return "\u201c%s\u201d" % (text if len(text) <= QUOTED else text[:QUOTED - 1] + "\u2026")
+
+
 def game_request(query, catalogue):
     """What the URL asks for: (spec or None, list of problems for the person).
 
@@ -52,8 +58,8 @@ def game_request(query, catalogue):
     values, problems = {}, []
     for name, value in pairs:
         if name not in KNOWN:
-            problems.append("Unknown URL parameter \u201c%s\u201d (known: %s)."
-                            % (name, ", ".join(KNOWN)))
+            problems.append("Unknown URL parameter %s (known: %s)."
+                            % (quoted(name), ", ".join(KNOWN)))
         else:
             values[name] = value
     game_id = values.get("game")
@@ -62,8 +68,8 @@ def game_request(query, catalogue):
             problems.append("The URL gives a seed or players but no game.")
         return None, problems
     if game_id not in games:
-        problems.append("There is no game \u201c%s\u201d here. Games: %s."
-                        % (game_id, ", ".join(e["id"] for e in catalogue)))
+        problems.append("There is no game %s here. Games: %s."
+                        % (quoted(game_id), ", ".join(e["id"] for e in catalogue)))
         return None, problems
     entry = games[game_id]
     seed = _whole_number(values.get("seed"), "seed", 0, MAX_SEED, problems)
@@ -73,8 +79,8 @@ def game_request(query, catalogue):
     level = values.get("level")
     levels = entry.get("levels") or []
     if level is not None and level not in levels:
-        problems.append("There is no bot level \u201c%s\u201d for %s%s." % (
-            level, entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
+        problems.append("There is no bot level %s for %s%s." % (
+            quoted(level), entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
     if problems:
         return None, problems
     spec = {"game": game_id, "seed": seed, "players": players}
@@ -88,8 +94,8 @@ def _whole_number(text, name, low, high, problems):
         return None
     digits = text.strip()
     if not digits or not all(c in "0123456789" for c in digits) or len(digits) > 10:
-        problems.append("The %s must be a whole number from %d to %d, not \u201c%s\u201d."
-                        % (name, low, high, text))
+        problems.append("The %s must be a whole number from %d to %d, not %s."
+                        % (name, low, high, quoted(text)))
         return None
     number = int(digits)
     if not low <= number <= high:

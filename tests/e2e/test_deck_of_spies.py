@@ -161,17 +161,15 @@ def test_bad_url_parameters_are_answered_over_the_lobby(page, site_server, query
     assert page.locator("#lobby").is_visible()
 
 
-def test_a_corrupt_save_is_refused_and_the_lobby_still_works(page, site_server):
+def test_a_corrupt_save_is_set_aside_and_the_lobby_still_works(page, site_server):
     page.goto(site_server.url)
     wait_ui(page)
     page.evaluate("localStorage.setItem('safehouse.save.deck-of-spies', '{not json')")
     page.reload()
     wait_ui(page)
     wait_engine(page)
-    page.click('button.resume[data-game="deck-of-spies"]')
-    message = page.locator("#message")
-    message.wait_for(state="visible")
-    assert "could not be restored" in message.inner_text()
+    aside = page.locator('[data-setaside="deck-of-spies"]')
+    assert "not readable" in aside.inner_text()
     page.click('button[data-action="play"][data-game="deck-of-spies"]')
     page.wait_for_selector('body[data-screen="table"][data-moves="0"]', state="attached",
                            timeout=MOVE_TIMEOUT_MS)
@@ -184,7 +182,7 @@ def test_after_one_visit_a_deal_is_played_offline(browser, site_server):
         page.goto(site_server.url)
         wait_ui(page)
         wait_engine(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
         context.set_offline(True)
         open_deal(page, site_server.url)
         state = new_game("deck-of-spies", seed=SEED)

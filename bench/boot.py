@@ -84,7 +84,7 @@ def one_round(playwright, url, keys, service_worker):
             page.goto(url)
             cold = wait_marks(page, keys)
             if service_worker:
-                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             page.reload()
             warm = wait_marks(page, keys)
         finally:

@@ -106,7 +106,7 @@ def in_browser(decisions):
             browser = playwright.chromium.launch(**build.chromium_launch_options())
             page = browser.new_page()
             page.goto(server.url)
-            page.wait_for_function("window.__result !== undefined", timeout=1_800_000)
+            page.wait_for_function("() => window.__result !== undefined", timeout=1_800_000)
             result = json.loads(page.evaluate("window.__result"))
             browser.close()
     return result

@@ -9,6 +9,8 @@ a transaction: should the engine fail with anything but IllegalAction, the
 state is put back as it was before the call.
 """
 
+import traceback
+
 from . import bots
 from .engine.protocol import IllegalAction, clipped, excerpt
 from .games import load_game, new_game
@@ -28,6 +30,7 @@ class Session:
         self.state = state
         self.human = human
         self.levels = self._checked_levels(levels)
+        self.last_fault = None  # the traceback of the last engine failure reported, for logs
 
     def _checked_levels(self, levels):
         """One bot level per seat (None for the human); the middle level by default."""
@@ -132,6 +135,7 @@ class Session:
             self.state = before
             if isinstance(err, IllegalAction):
                 raise
+            self.last_fault = traceback.format_exc()
             return self.payload(error=failure % fault_text(err))
 
     def _bot_rng(self):

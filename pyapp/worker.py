@@ -5,8 +5,9 @@ functions named in CALLS, one at a time, with JSON text in and out. This
 module keeps one Session. It never touches the DOM, so the page needs no
 cross-origin isolation.
 
-Every answer is JSON text, and a failed call never replaces or changes the
-current game: its answer is that game's payload with an "error" sentence.
+Every answer is JSON text. A failed call never replaces or changes the
+current game; it answers an "error" sentence (beside that game's payload,
+for the calls that answer one).
 """
 
 import gc
@@ -161,7 +162,8 @@ def stats(_=None):
 
 def _heap_bytes():
     try:
-        import pyodide_js  # only in Pyodide; imported here, after the memory snapshot
+        # Only in Pyodide; imported when called, so that no JS object is in the snapshot.
+        import pyodide_js
         return pyodide_js._module.HEAP8.length
     except (ImportError, AttributeError):
         return None

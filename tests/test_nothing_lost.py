@@ -88,6 +88,7 @@ def test_a_failing_bot_move_changes_nothing_and_the_bot_then_plays(game_id, monk
     assert payload["error"] == ("The engine failed on the bot's move (KeyError: 'x'); "
                                 "nothing was played and your game is as it was.")
     assert snapshot(session) == before
+    assert "KeyError: 'x'" in session.last_fault and "in faulty" in session.last_fault
     assert session.bot_step()["ok"]
     assert len(session.state.history) == before[3] + 1
 
@@ -243,8 +244,8 @@ def test_a_save_whose_options_are_gone_is_refused_saying_so(monkeypatch):
     saved = played_save("mission-for-peanuts", 2)
     monkeypatch.setattr(GAMES["mission-for-peanuts"], "version", 3)
     monkeypatch.setattr(GAMES["mission-for-peanuts"], "OPTIONS", {})
-    with pytest.raises(ValueError, match=r"version 1 of .* \(this is version 3\); "
-                                         r"its setup is no longer valid: .* has no option 'target'"):
+    with pytest.raises(ValueError, match=r"version 1 of .* \(this is version 3\); its setup "
+                                         r"is no longer valid: .* has no option 'target'"):
         Session.restore(saved)
 
 
@@ -252,7 +253,8 @@ def test_a_save_whose_options_are_gone_is_refused_saying_so(monkeypatch):
 def test_a_version_that_is_not_a_whole_number_is_refused(version):
     saved = played_save("deck-of-spies", 1)
     saved["game"]["version"] = version
-    with pytest.raises(ValueError, match="version is not a whole number: " + re.escape(excerpt(version))):
+    words = "version is not a whole number: " + re.escape(excerpt(version))
+    with pytest.raises(ValueError, match=words):
         Session.restore(saved)
 
 

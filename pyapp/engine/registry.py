@@ -32,8 +32,10 @@ def load_game(saved):
     cls = _saved_class(saved)
     version = saved["version"]
     # Said first in a refusal when the save comes from another version.
-    origin = "" if version == cls.version else "saved by version %s of %s (this is version %d); " % (
-        excerpt(version), cls.title, cls.version)
+    origin = ""
+    if version != cls.version:
+        origin = "saved by version %s of %s (this is version %d); " % (
+            excerpt(version), cls.title, cls.version)
     try:
         state = cls.create(players=saved["players"], seed=saved["seed"], **saved["options"])
     except ValueError as err:

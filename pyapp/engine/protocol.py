@@ -124,11 +124,17 @@ class GameState:
             raise IllegalAction("an action is a dict with a \"type\" key, not %s"
                                 % excerpt(action))
         action = self.canonical(action)
+        self.check(action)
+        self._perform(action)
+        self.history.append(action)  # only once performed: a failed action is not saved
+
+    def check(self, action):
+        """Raise IllegalAction(reason) unless the (canonical) `action` is legal
+        now. A game overrides it with one check per action kind, so that the
+        reason for a refusal and `legal_actions()` come from the same code."""
         if action not in self.legal_actions():
             raise IllegalAction(self._explain_illegal(action) or
                                 GameState._explain_illegal(self, action))
-        self._perform(action)
-        self.history.append(action)  # only once performed: a failed action is not saved
 
     def result(self):
         """Winners, scores and a summary sentence; only once the game is over."""

@@ -28,3 +28,11 @@ def expected_title(winners):
     if len(winners) == 1:
         return "Player %d wins" % (winners[0] + 1)
     return "You lose"
+
+
+def rules_sheet(game_id):
+    """The rules sheet the page shows for `game_id`, from the game's catalogue entry."""
+    from pyapp.games import catalogue
+    from pyapp.ui.rules import rules_html
+
+    return rules_html(next(entry for entry in catalogue() if entry["id"] == game_id))

@@ -19,7 +19,6 @@ from pyapp.games.mission_for_peanuts import (AGENT, ASSASSIN, HANDLER, INFORMANT
 from pyapp.session import Session
 from pyapp.ui import mission_for_peanuts as table
 from pyapp.ui.html import esc
-from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
 import playthrough
@@ -278,7 +277,7 @@ def test_the_lobby_offers_a_list_of_peanut_point_targets():
 
 def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():
     assert TABLES[GAME] is table
-    sheet = rules_html(GAME)
+    sheet = playthrough.rules_sheet(GAME)
     for words in ("19 or 20 cards", "drawing never does", "Agent ASSIST", "min(3, deck)",
                   "the last one you put there is the bottom card", "yourself allowed",
                   "\u201cthe first\u201d", "Assassin Role", "extra turn is lost",

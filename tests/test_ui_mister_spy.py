@@ -18,7 +18,6 @@ from pyapp.session import Session
 from pyapp.ui import mister_spy as table
 from pyapp.ui.html import esc
 from pyapp.ui.page import table_page_html
-from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
 import playthrough
@@ -333,7 +332,7 @@ def test_a_hint_marks_the_choice_it_points_at(games):
 
 def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():
     assert TABLES[GAME] is table
-    sheet = rules_html(GAME)
+    sheet = playthrough.rules_sheet(GAME)
     for words in ("six Lair cards each of 2, 3 and 4", "6 with 2\u20133 players",
                   "Card backs are public", "that player's own included",
                   "cannot be taken back", "starting left of the owner",

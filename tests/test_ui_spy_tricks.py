@@ -14,7 +14,6 @@ import pytest
 from pyapp.games import new_game
 from pyapp.ui import spy_tricks as table
 from pyapp.ui.html import esc
-from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
 import playthrough
@@ -235,7 +234,7 @@ def test_the_pass_key_asks_the_engine_to_pass():
 
 def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():
     assert TABLES["spy-tricks"] is table
-    sheet = rules_html("spy-tricks")
+    sheet = playthrough.rules_sheet("spy-tricks")
     for words in ("1s and 2s", "empty", "miss", "any space", "lowest total", "start player",
                   "number of coins", "own hand", "skipped", "last round", "failed to follow"):
         assert words in sheet, words

@@ -45,6 +45,7 @@ class GameState:
     game_id = ""
     title = ""
     blurb = ""
+    rules = {"rules": [], "table": []}  # the rules sheet: the rulebook in short, our Table rules
     min_players = 1
     max_players = 1
     version = 1

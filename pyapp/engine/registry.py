@@ -77,6 +77,7 @@ def catalogue():
             "blurb": cls.blurb,
             "min_players": cls.min_players,
             "max_players": cls.max_players,
+            "rules": cls.rules,
             "options": [
                 {"name": name, "choices": list(spec[1]) if spec[1] else None}
                 for name, spec in sorted(cls.OPTIONS.items())

@@ -196,12 +196,88 @@ def _sub_multisets(counts, index=0):
     return [[code] * k + tail for k in range(count + 1) for tail in rest]
 
 
+RULES = {  # the rules sheet: a short rulebook, then our Table rules
+    "rules": [
+        "You are a super-villain. Build a Lair, catch Spies in it and kill them for points "
+        "\u2014 after a little gloating.",
+        "54 cards: 18 Lair cards, 18 Spies and 18 Doublers. Spies are printed on red paper, "
+        "so everybody can see how many Spies each hand holds and whether the deck's top "
+        "card is one.",
+        "On your turn: draw a card (not when the deck is empty); you may add one Lair card "
+        "to your Lair (its size is the total of its cards); then you may play one Spy into "
+        "any Lair, your own included.",
+        "The Spy may come from your hand, blind from another player's hand, or from the top "
+        "of the deck. Declare the Lair first: you see the Spy only after.",
+        "A team of two or more Spies from your own hand may go into another player's Lair; "
+        "it counts as one Spy of their total value.",
+        "A Spy no larger than the Lair is captured. Its owner, whoever's turn it is, kills "
+        "it for its value, or taunts it with a Doubler to double the points.",
+        "Another player holding the Doubler with the same letter may foil a taunt: the Spy "
+        "escapes. A taunt that stands may be followed by another, with another letter; "
+        "older taunts can no longer be foiled.",
+        "A Spy larger than the Lair escapes, and so does a foiled one: it destroys the whole "
+        "Lair on the way out.",
+        "The first to 30 points wins at once. Otherwise the highest score wins when the last "
+        "Spy is discarded, or when nobody can (or will) play any more.",
+        "Some games are very low-scoring: with 5\u20136 players a game nearly always ends on "
+        "the last Spy rather than at 30 (under 4% of games reach 30).",
+    ],
+    "table": [
+        "Deck (the rulebook gives no values): six Lair cards each of 2, 3 and 4; three Spies "
+        "each of 1\u20136, each with its own spy name; two Doublers of each letter A\u2013I, "
+        "each with its own taunt line. Names and taunt lines are ours.",
+        "Deal 5 cards each, 6 with 2\u20133 players. The dealer comes from the seed and play "
+        "starts on the dealer's left.",
+        "A turn: draw (skipped on an empty deck); optionally play one Lair card to your own "
+        "Lair; optionally play one Spy.",
+        "Card backs are public: the table shows each hand's number of Spies and whether the "
+        "deck's top card is a Spy.",
+        "A Spy may come from your hand into any Lair, your own included; a random Spy from "
+        "another player's hand into any Lair, that player's own included; or the deck's top "
+        "card if it is a Spy.",
+        "A team is two or more Spies from your own hand into another player's Lair, treated "
+        "as one Spy of their total value. A captured team is killed for its combined value "
+        "times the multiplier.",
+        "The target is declared before the Spy is seen and cannot be taken back.",
+        "A Spy no larger than the Lair is captured; the Lair's owner decides, even off-turn.",
+        "Kill: score the Spy's value \u00d7 2 for each taunt that stood.",
+        "Taunt: play a Doubler whose letter was not already played on this capture. Then the "
+        "other players are asked in turn order, starting left of the owner; only the newest "
+        "taunt can be foiled.",
+        "Every other player who holds at least one card that is not a Spy is asked, whether "
+        "or not they hold the partner, so who is asked never reveals a hand. Nobody is asked "
+        "when the partner copy is already in the discard pile.",
+        "An owner who holds both copies of a letter may taunt with one; nobody can foil it.",
+        "A foil: the Spy, the whole Lair, the played Doublers and the foiling card are "
+        "discarded; nobody scores. Without a foil the taunt stands and the owner decides "
+        "again.",
+        "Played Doublers are discarded when the capture ends.",
+        "Escape (a Spy larger than the Lair, or a foiled taunt): the Spy and every card of "
+        "that Lair go to the discard pile.",
+        "30 points win the moment they are scored. Otherwise the game ends when the last Spy "
+        "reaches the discard pile, or when the deck is empty and a full round of turns passes "
+        "with no card played (the idle round; the turn that drew the last card counts). The "
+        "highest score wins; ties share.",
+        "With 5\u20136 players games nearly always end on the last Spy rather than at 30 "
+        "(measured: under 4% reach 30), as the rulebook warns: some games are very "
+        "low-scoring.",
+        "A Spy's name depends on how many copies of its value are already discarded, so each "
+        "copy gets its own name in turn.",
+        "A blind Spy is drawn at random from that hand's Spies; its holder has no say.",
+        "A turn whose only option is to end it, as everybody can see (a hand of nothing but "
+        "Spies and no Spy that can be played), passes by itself; it still counts toward the "
+        "idle round.",
+    ],
+}
+
+
 @register
 class MisterSpyState(GameState):
     """A game of Before I Kill You, Mister Spy..."""
 
     game_id = "mister-spy"
     title = "Before I Kill You, Mister Spy..."
+    rules = RULES
     blurb = "Build a Lair, catch Spies, and taunt them for double points - if nobody foils you."
     min_players = 2
     max_players = 6

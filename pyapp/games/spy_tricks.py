@@ -228,12 +228,73 @@ def space_name(space):
     return space
 
 
+RULES = {  # the rules sheet: a short rulebook, then our Table rules
+    "rules": [
+        "27 cards: 1\u20139 in red, blue and white. Each round one card is the hidden "
+        "secret; find it by betting pawns on the board.",
+        "As many rounds as players. Each round: deal 6 cards each, one card goes face down "
+        "as the secret, the other two lie face up on their spaces. Five tricks are played.",
+        "The holder of the winner card leads any card; then, to the left, each player "
+        "plays one card, following the led suit if able.",
+        "Red beats blue beats white, then the higher number. The strongest card wins the "
+        "trick (and the winner card), the weakest loses it (and gets the loser card).",
+        "Played cards go face up onto their spaces on the board, narrowing down the secret.",
+        "After each trick the winner, then the loser, may place one of their five pawns on "
+        "an empty card space, a rank space or a suit space. A collaborator may go with it.",
+        "After the fifth trick, from the last trick's winner clockwise, a player who placed "
+        "no pawn, or only pawns that can no longer score, may place one pawn on any space.",
+        "The last cards are laid down and the secret is revealed. A pawn on its card earns "
+        "10, on its rank 5, on its suit 2; a collaborator doubles its pawn's coins.",
+        "The lowest total then gets a collaborator. The start player moves left. After the "
+        "last round the highest total wins; a tie goes to the most coins.",
+    ],
+    "table": [
+        "Strength is global: red > blue > white, then the higher number. The trick's winner "
+        "is its strongest card and its loser its weakest, whatever suit was led. Each "
+        "player must follow the led suit if able.",
+        "Three players: the six 1s and 2s are out of play and lie face up on their spaces, "
+        "since everybody knows which cards they are. 21 cards remain: 6 each are dealt, 1 "
+        "is secret and 2 lie face up.",
+        "Everyone starts with 0 coins. Coins of 10, 5 and 2 are paid from an unlimited "
+        "supply. The score is the sum of coin values. A final tie is broken by the number "
+        "of coins; if still tied, the win is shared.",
+        "Placing a pawn is optional. The trick winner places first, then the loser.",
+        "A card space is \u201cempty\u201d only if no card and no pawn is on it. A rank or "
+        "suit space needs only to have no pawn.",
+        "A collaborator is placed on the same space as the player's pawn and doubles that "
+        "pawn's payout: it pays the same coins again, so a doubled 5 is two 5-coins.",
+        "Round-end placement: a pawn is a \u201cmiss\u201d when the cards visible before the "
+        "last cards are revealed already rule it out: a card space whose card is visible, "
+        "a rank space whose three cards are all visible, a suit space whose cards are all "
+        "visible.",
+        "\u201cVisible\u201d means lying face up on the board: played cards, the two face-up "
+        "cards and, with three players, the 1s and 2s. A card in your own hand does not "
+        "make a miss, as nobody else can see it.",
+        "The round-end catch-up pawn may go on any space, covered or occupied, with a "
+        "collaborator if you hold one. It may also be declined. A player with no pawn "
+        "left places none.",
+        "Catch-up eligibility is judged after the round's last placement; catch-up pawns "
+        "do not change it.",
+        "A placer with no pawn left, or no open space, is skipped.",
+        "After each round the lowest total (ties: every tied player, if enough "
+        "collaborators are in the supply, else none) receives a collaborator. Unused "
+        "collaborators are kept into the next round. None are handed out after the last "
+        "round.",
+        "There are as many rounds as players; the start player moves left (to the next "
+        "player) each round. The first round's start player comes from the seed.",
+        "A player is shown as lacking a suit (for the deduction aid) once they failed to "
+        "follow it this round.",
+    ],
+}
+
+
 @register
 class SpyTricksState(GameState):
     """A game of Spy Tricks for 3-4 players."""
 
     game_id = "spy-tricks"
     title = "Spy Tricks"
+    rules = RULES
     blurb = "Win or lose tricks to place pawns where you think the secret card hides."
     min_players = 3
     max_players = 4

@@ -583,7 +583,7 @@ def start_from_sheet(target):
 
 
 def show_rules(target):
-    show_sheet(rules_html(target.getAttribute("data-game") or App.payload["game"]))
+    show_sheet(rules_html(entry_of(target.getAttribute("data-game") or App.payload["game"])))
 
 
 HANDLERS = {

@@ -1,15 +1,15 @@
-"""In-app rules: each table module's RULES, a short rulebook and our Table
-rules (docs/rules-decisions.md), so a player is never surprised."""
+"""The rules sheet of a game: the rulebook in short and our Table rules (how
+Safehouse settles what the rulebook leaves open), both written in the game's
+engine module and carried here by its catalogue entry."""
 
 from .html import esc
-from .tables import TABLES
 
 
-def rules_html(game_id):
-    """The rules sheet of a game."""
-    entry = TABLES[game_id].RULES
+def rules_html(entry):
+    """The rules sheet for a catalogue entry."""
+    rules = entry["rules"]
     return ("<h2>%s</h2><h3>The rules</h3><ul>%s</ul><h3>Table rules</h3>"
             "<p class=\"note\">How Safehouse settles what the rulebook leaves open.</p>"
             "<ul>%s</ul>" % (esc(entry["title"]),
-                             "".join("<li>%s</li>" % esc(r) for r in entry["rules"]),
-                             "".join("<li>%s</li>" % esc(r) for r in entry["table"])))
+                             "".join("<li>%s</li>" % esc(r) for r in rules["rules"]),
+                             "".join("<li>%s</li>" % esc(r) for r in rules["table"])))

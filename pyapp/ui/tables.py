@@ -1,6 +1,5 @@
 """The table module of each game. A table module provides:
 
-    RULES                 {"title", "rules": [...], "table": [...]} for the rules sheet
     KEYS                  {key: action kind, or "hint"} keyboard shortcuts
     table_html(payload, selection, hint) -> str    the whole table for a payload
     requested_action(kind, selection, legal) -> action   what a data-type button sends

@@ -6,7 +6,7 @@ click is still sent, so the engine can say why it is not allowed.
 """
 
 from .endgame import end_screen_html
-from .html import act_button, attrs, button, esc, plural
+from .html import act_button, attrs, button, el, esc, key_label, plural, render
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -136,21 +136,21 @@ def actions_html(view, legal, selection):
     if "assassinate" in kinds:
         for entry in view["aces_available"]:
             buttons.append(act_button(
-                "Assassinate with %s <small>from %s</small>"
-                % (card_label(entry["card"]), esc(entry["place"])),
+                ["Assassinate with %s " % card_label(entry["card"]),
+                 el("small", "from " + entry["place"])],
                 {"type": "assassinate", "ace": entry["card"]}, classes="btn danger"))
-        return '<div class="actions">%s</div>' % "".join(buttons)
+        return '<div class="actions">%s</div>' % render(buttons)
     for kind, label, key in CARD_ACTIONS:
         if kind == "retire" and view["phase"] != "retire":
             continue
         if kind != "retire" and view["phase"] == "retire":
             continue
         enabled = action_for(kind, selection, legal) is not None
-        buttons.append(button("%s <kbd>%s</kbd>" % (label, key.upper()), "do",
+        buttons.append(button(key_label(label, key.upper()), "do",
                               [("data-type", kind)], classes="btn primary", enabled=enabled))
     if view["phase"] == "retire":
-        buttons.append(act_button("End turn <kbd>E</kbd>", {"type": "end_turn"}))
-    return '<div class="actions">%s</div>' % "".join(buttons)
+        buttons.append(act_button(key_label("End turn", "E"), {"type": "end_turn"}))
+    return '<div class="actions">%s</div>' % render(buttons)
 
 
 def end_html(payload):

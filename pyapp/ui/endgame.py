@@ -1,6 +1,6 @@
 """The end-of-game dialog every table shows over its felt."""
 
-from .html import button, esc
+from .html import button, el, esc, raw, render
 from .seats import seat_name
 
 
@@ -15,17 +15,18 @@ def outcome_title(view):
 
 
 def end_screen_html(payload, title, won, details=""):
-    """Title, the engine's summary, the game's own details (e.g. a score
-    table) and the ways on: a new deal, the same deal again, the lobby."""
-    return (
-        '<div class="end-screen %s" role="dialog" aria-modal="true" aria-labelledby="end-title">'
-        '<div class="end-card"><h2 id="end-title">%s</h2><p>%s</p>%s'
-        '<div class="end-actions">%s%s%s</div></div></div>'
-        % ("won" if won else "lost", esc(title), esc(payload["view"]["result"]["summary"]),
-           details,
-           button("New deal", "new-deal", classes="btn primary"),
-           button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
-           button("Back to the lobby", "lobby", classes="btn ghost")))
+    """Title, the engine's summary, the game's own details (built HTML, e.g. a
+    score table) and the ways on: a new deal, the same deal again, the lobby."""
+    return render(el(
+        "div",
+        el("div", el("h2", title, id="end-title"), el("p", payload["view"]["result"]["summary"]),
+           raw(details),
+           el("div", button("New deal", "new-deal", classes="btn primary"),
+              button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
+              button("Back to the lobby", "lobby", classes="btn ghost"), class_="end-actions"),
+           class_="end-card"),
+        class_="end-screen " + ("won" if won else "lost"), role="dialog", aria_modal="true",
+        aria_labelledby="end-title"))
 
 
 def player_cell(seat, view):

@@ -1,20 +1,72 @@
-"""Small HTML helpers that MicroPython can run (it has no `html` module)."""
+"""A tiny HTML builder that MicroPython can run (it has no `html` module).
+
+Every string is escaped when the page is built from it, unless it is marked
+as already-built HTML: `el()` returns such a mark (`Html`), and `raw()` makes
+one by hand for the rare trusted fragment. So text from the engine (a log
+line, a player's name) can never become markup by accident.
+
+    el("button", "Hint ", el("kbd", "H"), class_="btn", data_action="hint")
+    -> <button class="btn" data-action="hint">Hint <kbd>H</kbd></button>
+
+Attribute names: a trailing "_" is dropped (`class_`, `for_`) and "_" becomes
+"-" (`data_action`, `aria_label`); True writes the bare name, None and False
+leave the attribute out. Children may be strings, numbers, `Html`, lists or
+None (nothing).
+"""
 
 import json
 
 _ESCAPES = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#39;")]
+_VOID = ("br", "hr", "img", "input", "meta", "link")
+
+
+class Html:
+    """Markup that is already built; `render` leaves it as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+    def __add__(self, other):
+        return Html(self.text + render(other))
+
+    def __eq__(self, other):
+        return isinstance(other, Html) and other.text == self.text
+
+    def __contains__(self, part):
+        return part in self.text
+
+
+def raw(text):
+    """Mark trusted, already-built HTML (never text from outside)."""
+    return Html(text)
 
 
 def esc(value):
     """Text made safe for HTML content and attribute values."""
     text = str(value)
-    for raw, safe in _ESCAPES:
-        text = text.replace(raw, safe)
+    for plain, safe in _ESCAPES:
+        text = text.replace(plain, safe)
     return text
 
 
+def render(node):
+    """The HTML text of a node: escaped text, built markup, or a list of them."""
+    if isinstance(node, Html):
+        return node.text
+    if node is None or node is False:
+        return ""
+    if isinstance(node, (list, tuple)):
+        return "".join(render(child) for child in node)
+    return esc(node)
+
+
 def attrs(pairs):
-    """` name="value"` for each (name, value) pair whose value is not None."""
+    """` name="value"` for each (name, value) pair whose value is not None/False."""
     out = []
     for name, value in pairs:
         if value is True:
@@ -24,18 +76,42 @@ def attrs(pairs):
     return "".join(out)
 
 
+def _attribute_name(keyword):
+    return keyword.rstrip("_").replace("_", "-")
+
+
+def el(tag, *children, **attributes):
+    """An element: <tag attributes>children</tag>, its text escaped."""
+    pairs = sorted((_attribute_name(name), value) for name, value in attributes.items())
+    opening = "<%s%s>" % (tag, attrs(pairs))
+    if tag in _VOID:
+        return Html(opening)
+    return Html("%s%s</%s>" % (opening, render(list(children)), tag))
+
+
+def join(nodes, separator=""):
+    """Built nodes joined by a (text) separator."""
+    return Html(render(separator).join(render(node) for node in nodes))
+
+
 def button(label, action, extra=(), classes="btn", title=None, enabled=True):
-    """A button for the delegated click handler. A button that would not be
-    legal stays clickable (so the engine can explain why) but looks off."""
+    """A button for the delegated click handler; `label` is text or built HTML.
+    A button that would not be legal stays clickable (so the engine can
+    explain why) but looks off."""
     pairs = [("type", "button"), ("class", classes + ("" if enabled else " off")),
              ("data-action", action), ("title", title),
              ("data-legal", None if enabled else "false")]
-    return "<button%s>%s</button>" % (attrs(pairs + list(extra)), label)
+    return Html("<button%s>%s</button>" % (attrs(pairs + list(extra)), render(label)))
 
 
 def act_button(label, action, classes="btn", title=None):
     """A button that sends exactly `action`, one of the legal actions."""
     return button(label, "do", [("data-act", json.dumps(action))], classes=classes, title=title)
+
+
+def key_label(text, key):
+    """A label with its keyboard shortcut: "Counter <kbd>C</kbd>"."""
+    return [text, " ", el("kbd", key)]
 
 
 def plural(count, word, many=None):

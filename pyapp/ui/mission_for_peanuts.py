@@ -17,7 +17,7 @@ as pips, and one line each for its ASSIST and DEPLOY.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, attrs, button, esc, plural
+from .html import act_button, attrs, button, esc, plural, raw, render
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -118,8 +118,8 @@ def same(action, hint_action):
 
 
 def choice(label, action, hint_action, classes="btn", title=None):
-    return act_button(label, action, classes=classes + (" mp-hinted" if same(
-        action, hint_action) else ""), title=title)
+    return render(act_button(raw(label), action, classes=classes + (" mp-hinted" if same(
+        action, hint_action) else ""), title=title))
 
 
 # -- the moments since your last decision -------------------------------------------------

@@ -22,7 +22,7 @@ as the title. Backs are public: a Spy's back is red, every other back blue.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, attrs, button, esc, plural
+from .html import act_button, attrs, button, esc, plural, raw, render
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -85,8 +85,8 @@ def same(action, hint_action):
 
 
 def choice(label, action, hint_action, classes="btn", title=None):
-    return act_button(label, action, classes=classes + (" ms-hinted" if same(
-        action, hint_action) else ""), title=title)
+    return render(act_button(raw(label), action, classes=classes + (" ms-hinted" if same(
+        action, hint_action) else ""), title=title))
 
 
 def lair_name(seat, me):
@@ -432,8 +432,8 @@ def team_control(legal, teams, selection, hint_action):
         else:
             label = "Send team of %d <kbd>S</kbd>" % sum(value(c) for c in cards)
             how = " + ".join(str(value(c)) for c in cards)
-        return button(label, "do", [("data-type", "send")],
-                      classes="btn primary ms-send" + hinted) + '<span class="ms-how">%s</span>' % (
+        return render(button(raw(label), "do", [("data-type", "send")],
+                             classes="btn primary ms-send" + hinted)) + '<span class="ms-how">%s</span>' % (
                           esc(how))
     return '<span class="btn off ms-send%s">Send team</span><span class="ms-how">%s</span>' % (
         hinted, esc(how))

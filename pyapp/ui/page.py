@@ -1,37 +1,38 @@
 """The frame around every game's table: title bar with tools, the felt with
 the game's own table, the hint line and the move log. Pure: view -> HTML."""
 
-from .html import button, esc
+from .html import button, el, key_label, raw, render
 from .tables import TABLES
 
 
 def tools_html(payload):
-    hint = button("Hint <kbd>H</kbd>", "hint") if payload["legal"] else ""
-    return hint + "".join([
-        button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
-        button("New deal", "new-deal", classes="btn ghost"),
-        button("Lobby", "lobby", classes="btn ghost"),
-    ])
+    hint = button(key_label("Hint", "H"), "hint") if payload["legal"] else None
+    return [hint,
+            button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
+            button("New deal", "new-deal", classes="btn ghost"),
+            button("Lobby", "lobby", classes="btn ghost")]
 
 
 def log_html(events):
     """The move log, newest first."""
-    return "".join("<li>%s</li>" % esc(event["text"]) for event in reversed(events))
+    return [el("li", event["text"]) for event in reversed(events)]
 
 
 def table_page_html(payload, selection, hint):
     """The whole table screen for a payload from the session."""
-    hint_line = ""
+    hint_line = None
     if hint:
-        hint_line = '<p class="hint" data-testid="hint">Hint: %s</p>' % esc(hint["text"])
-    return (
-        '<div class="table-head"><h1>%s</h1><p class="seed">Deal #%d</p>'
-        '<div class="tools">%s</div></div>'
-        '<div class="table-body"><div class="felt">%s%s</div>'
-        '<aside class="log" aria-label="Move log"><h3>Moves</h3><ol>%s</ol></aside></div>'
-        % (esc(payload["title"]), payload["seed"], tools_html(payload),
-           TABLES[payload["game"]].table_html(payload, selection, hint), hint_line,
-           log_html(payload["log"])))
+        hint_line = el("p", "Hint: " + hint["text"], class_="hint", data_testid="hint")
+    table = raw(TABLES[payload["game"]].table_html(payload, selection, hint))
+    return render([
+        el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
+           el("div", tools_html(payload), class_="tools"), class_="table-head"),
+        el("div",
+           el("div", table, hint_line, class_="felt"),
+           el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"])),
+              class_="log", aria_label="Move log"),
+           class_="table-body"),
+    ])
 
 
 def table_query(payload):

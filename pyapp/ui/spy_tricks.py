@@ -19,7 +19,7 @@ selectors: UI-only state, no script.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, attrs, button, esc, plural
+from .html import act_button, attrs, button, el, esc, key_label, plural, raw, render
 from .seats import seat_name, seat_role
 
 SUITS = ["R", "B", "W"]
@@ -181,7 +181,7 @@ def space_html(space, cell, target, hinted):
         classes += " st-target" + (" st-hinted" if hinted else "")
         label = "Place a pawn%s on %s" % (
             " and a collaborator" if target["collaborator"] else "", space_label(space))
-        return act_button(inner, target, classes=classes, title=label)
+        return render(act_button(raw(inner), target, classes=classes, title=label))
     return '<div%s>%s</div>' % (attrs([("class", classes.strip()), ("title", title)]), inner)
 
 
@@ -320,9 +320,9 @@ def hand_html(view, legal, hint_card):
         action = playable.get(code)
         if action is not None:
             classes = "st-card st-%s big%s" % (code[:1], " st-hinted" if code == hint_card else "")
-            cards.append(act_button("<b>%s</b><small>%s</small>" % (esc(code[1:]), esc(code[:1])),
-                                    action, classes=classes,
-                                    title="Play %s %s" % (SUIT_WORDS[code[:1]], code[1:])))
+            cards.append(render(act_button([el("b", code[1:]), el("small", code[:1])],
+                                           action, classes=classes,
+                                           title="Play %s %s" % (SUIT_WORDS[code[:1]], code[1:]))))
         else:
             cards.append(card_html(code, "big" + (" st-off" if playable else ""), tag="div"))
     return ('<section class="st-hand-zone" aria-label="Your hand"><h3>Your hand</h3>'
@@ -348,8 +348,8 @@ def actions_html(view, legal, selection, hint_action):
             ("aria-pressed", "true" if on else "false")]),
             '<i class="st-collab"></i> With a collaborator: <b>%s</b>' % ("on" if on else "off")))
     pass_hinted = bool(hint_action and hint_action["type"] == "pass")
-    buttons.append(act_button("Pass: place no pawn <kbd>P</kbd>", {"type": "pass"},
-                              classes="btn" + (" st-hinted" if pass_hinted else "")))
+    buttons.append(render(act_button(key_label("Pass: place no pawn", "P"), {"type": "pass"},
+                                     classes="btn" + (" st-hinted" if pass_hinted else ""))))
     how = ("Tap a highlighted space to place a pawn and a collaborator there (its coins "
            "count twice)." if on else "Tap a highlighted space on the board to place a pawn there.")
     return prompt + '<p class="st-how">%s</p><div class="actions">%s</div>' % (

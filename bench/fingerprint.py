@@ -7,8 +7,8 @@ hash per line over every action chosen and every seat's final view. It also
 replays each game from its save and checks the replayed state's views match.
 Run it before and after a refactor; any changed line names what changed.
 
-    python3 bench/fingerprint.py            # 3 games per line
-    python3 bench/fingerprint.py 10
+    python3 bench/fingerprint.py                    # 3 games per line, every game
+    python3 bench/fingerprint.py 10 spy-tricks      # 10 games per line, one game
 """
 
 import hashlib
@@ -51,7 +51,10 @@ def fingerprint(game_id, players, level, games):
 
 def main(argv):
     games = int(argv[1]) if len(argv) > 1 else 3
+    only = argv[2:]
     for game_id, cls in sorted(GAMES.items()):
+        if only and game_id not in only:
+            continue
         for players in range(cls.min_players, cls.max_players + 1):
             for level in bots.levels(game_id):
                 print("%-20s %d players %-7s %s" % (

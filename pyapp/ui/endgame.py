@@ -1,6 +1,6 @@
 """The end-of-game dialog every table shows over its felt."""
 
-from .html import button, el, esc, raw, render
+from .html import button, el, raw, render
 from .seats import seat_name
 
 
@@ -30,4 +30,5 @@ def end_screen_html(payload, title, won, details=""):
 
 
 def player_cell(seat, view):
-    return esc(seat_name(seat) + (" (you)" if seat == view["seat"] else ""))
+    """A seat's name in a score table, "(you)" marked (plain text, nothing to escape)."""
+    return seat_name(seat) + (" (you)" if seat == view["seat"] else "")

@@ -43,7 +43,7 @@ class Html:
 
 def raw(text):
     """Mark trusted, already-built HTML (never text from outside)."""
-    return Html(text)
+    return text if isinstance(text, Html) else Html(text)
 
 
 def esc(value):

@@ -24,7 +24,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyapp.ui import saves
-from pyapp.ui.html import esc
+from pyapp.ui.html import button, el, render
 from pyapp.ui.lobby import kept_games_html, setup_html
 from pyapp.ui.page import table_page_html, table_query
 from pyapp.ui.params import game_request
@@ -72,12 +72,10 @@ def now():
 
 def show_message(text, kind="error", button_label=None, button_action=None):
     box = element("message")
-    extra = ""
-    if button_label:
-        extra = '<button type="button" class="btn" data-action="%s">%s</button>' % (
-            esc(button_action), esc(button_label))
-    box.innerHTML = ('<span>%s</span>%s<button type="button" class="close" data-action="dismiss"'
-                     ' aria-label="Dismiss">&times;</button>' % (esc(text), extra))
+    extra = button(button_label, button_action) if button_label else None
+    box.innerHTML = render([el("span", text), extra, el(
+        "button", "\u00d7", type="button", class_="close", data_action="dismiss",
+        aria_label="Dismiss")])
     box.className = "message " + kind
     box.hidden = False
 

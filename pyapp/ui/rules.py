@@ -2,14 +2,16 @@
 Safehouse settles what the rulebook leaves open), both written in the game's
 engine module and carried here by its catalogue entry."""
 
-from .html import esc
+from .html import el, render
 
 
 def rules_html(entry):
     """The rules sheet for a catalogue entry."""
     rules = entry["rules"]
-    return ("<h2>%s</h2><h3>The rules</h3><ul>%s</ul><h3>Table rules</h3>"
-            "<p class=\"note\">How Safehouse settles what the rulebook leaves open.</p>"
-            "<ul>%s</ul>" % (esc(entry["title"]),
-                             "".join("<li>%s</li>" % esc(r) for r in rules["rules"]),
-                             "".join("<li>%s</li>" % esc(r) for r in rules["table"])))
+    return render([
+        el("h2", entry["title"]),
+        el("h3", "The rules"), el("ul", [el("li", line) for line in rules["rules"]]),
+        el("h3", "Table rules"),
+        el("p", "How Safehouse settles what the rulebook leaves open.", class_="note"),
+        el("ul", [el("li", line) for line in rules["table"]]),
+    ])

@@ -52,26 +52,43 @@ def game_request(query, catalogue):
     pairs = parse_query(query)
     if not pairs:
         return None, []
-    games = {}
-    for entry in catalogue:
-        games[entry["id"]] = entry
+    values, problems = _known_values(pairs)
+    entry = _game_entry(values, catalogue, problems)
+    if entry is None:
+        return None, problems
+    spec = _deal_spec(entry, values, problems)
+    return (None, problems) if problems else (spec, [])
+
+
+def _known_values(pairs):
+    """The known parameters' values, and a problem for each unknown one."""
     values, problems = {}, []
     for name, value in pairs:
-        if name not in KNOWN:
+        if name in KNOWN:
+            values[name] = value
+        else:
             problems.append("Unknown URL parameter %s (known: %s)."
                             % (quoted(name), ", ".join(KNOWN)))
-        else:
-            values[name] = value
+    return values, problems
+
+
+def _game_entry(values, catalogue, problems):
+    """The catalogue entry of the game the URL names, or None (with a problem if named badly)."""
     game_id = values.get("game")
     if game_id is None:
         if values:
             problems.append("The URL gives a seed or players but no game.")
-        return None, problems
-    if game_id not in games:
-        problems.append("There is no game %s here. Games: %s."
-                        % (quoted(game_id), ", ".join(e["id"] for e in catalogue)))
-        return None, problems
-    entry = games[game_id]
+        return None
+    for entry in catalogue:
+        if entry["id"] == game_id:
+            return entry
+    problems.append("There is no game %s here. Games: %s."
+                    % (quoted(game_id), ", ".join(e["id"] for e in catalogue)))
+    return None
+
+
+def _deal_spec(entry, values, problems):
+    """Seed, seats and bot levels for `entry` from the URL's values."""
     seed = _whole_number(values.get("seed"), "seed", 0, MAX_SEED, problems)
     players = _whole_number(values.get("players"), "players",
                             entry["min_players"], entry["max_players"], problems)
@@ -81,12 +98,10 @@ def game_request(query, catalogue):
     if level is not None and level not in levels:
         problems.append("There is no bot level %s for %s%s." % (
             quoted(level), entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
-    if problems:
-        return None, problems
-    spec = {"game": game_id, "seed": seed, "players": players}
+    spec = {"game": entry["id"], "seed": seed, "players": players}
     if levels:
         spec["levels"] = [None] + [level or levels[len(levels) // 2]] * (players - 1)
-    return spec, []
+    return spec
 
 
 def _whole_number(text, name, low, high, problems):

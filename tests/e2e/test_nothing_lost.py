@@ -11,7 +11,8 @@ from pyapp.session import Session
 from pyapp.ui import saves
 
 from . import screenshot, wait_engine, wait_ui
-from .test_deck_of_spies import MOVE_TIMEOUT_MS, moves_shown, open_deal, play_move
+from .test_deck_of_spies import (MOVE_TIMEOUT_MS, click_action, moves_shown, open_deal,
+                                 play_move)
 
 pytest.importorskip("playwright.sync_api")
 
@@ -232,3 +233,21 @@ def test_a_dead_engine_worker_is_restarted_and_the_game_goes_on(page, site_serve
     assert "restarted" in page.inner_text("#message")
     play_moves(page, state, 1)
     assert moves_shown(page) == 4
+
+
+def test_a_silent_engine_worker_times_out_and_is_replaced(page, site_server):
+    open_deal(page, site_server.url)
+    state = new_game("deck-of-spies", seed=SEED)
+    play_moves(page, state, 1)
+    [worker] = page.workers
+    worker.evaluate("self.onmessage = () => {}")  # alive, but answers nothing any more
+    action = state.legal_actions()[0]
+    click_action(page, action)
+    state.apply(action)
+    # The click is answered after the engine's 30 s time-out and a restart.
+    page.wait_for_selector('body[data-moves="2"][data-busy="false"]', state="attached",
+                           timeout=90_000)
+    assert "gave no answer" in page.inner_text("#message")
+    page.wait_for_selector('body[data-engine="ready"][data-busy="false"]', state="attached")
+    play_moves(page, state, 1)
+    assert moves_shown(page) == 3

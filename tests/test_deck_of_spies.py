@@ -89,6 +89,23 @@ def test_view_shows_the_segment_of_the_face_up_spy_and_how_many_of_it_are_left()
     assert view["spy_deck_count"] == 4 and view["spy_value"] == 9
 
 
+def test_view_lists_the_spy_deck_segments_with_the_spies_left_in_each():
+    state = table(["2S"], ["9H", "10S", "JD", "KC"])
+    assert state.view(0)["segments"] == [
+        {"label": "5\u20137", "left": 0, "state": "done"},
+        {"label": "8\u201310", "left": 2, "state": "now"},
+        {"label": "J\u2013K", "left": 2, "state": "next"}]
+    assert [s["left"] for s in new_game("deck-of-spies", seed=1).view(0)["segments"]] == [
+        12, 12, 12]
+
+
+def test_view_names_the_suits_and_the_number_of_spies():
+    view = new_game("deck-of-spies", seed=1).view(0)
+    assert view["spy_count"] == 36
+    assert view["suits"]["H"] == {"symbol": "\u2665", "name": "hearts", "red": True}
+    assert view["suits"]["C"] == {"symbol": "\u2663", "name": "clubs", "red": False}
+
+
 # -- counter -----------------------------------------------------------------
 
 
@@ -559,6 +576,90 @@ def test_unknown_and_malformed_actions_are_explained():
         "a counter action has exactly the keys cards, type")
     assert illegal(state, {"type": "counter", "cards": [["3D"], 4]}) == (
         "['3D'] is not a card")
+
+
+def test_an_action_type_that_is_not_a_string_is_unknown():
+    state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER)
+    assert illegal(state, {"type": ["counter"], "cards": ["3D", "4C"]}).startswith(
+        "unknown action ['counter']")
+    assert illegal(state, {"type": True}).startswith("unknown action True")
+
+
+def test_an_ace_must_be_named_by_its_code():
+    state = table(["2S", "2H"], ["8S"] + FILLER, draw_deck=["AD", "4H", "4D", "4C", "3S"])
+    for ace in (["AD"], 1, True, "2S", "AX"):
+        assert illegal(state, {"type": "assassinate", "ace": ace}) == (
+            "%r is not an Ace you can give up" % (ace,))
+
+
+def test_retire_may_not_take_a_card_twice():
+    state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER, phase="retire")
+    assert illegal(state, {"type": "retire", "cards": ["2S", "2S"]}) == (
+        "a card is chosen twice")
+
+
+def test_end_turn_comes_only_after_a_counter_or_recruit():
+    state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER)
+    assert illegal(state, {"type": "end_turn"}) == (
+        "first counter or recruit the spy (retiring comes after)")
+
+
+def test_an_action_on_a_finished_game_is_refused():
+    state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER)
+    state.finish([], [0], "over")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.check({"type": "end_turn"})
+
+
+def candidate_actions(state, rng):
+    """The legal actions and many that are not: every subset of the hand under
+    every card action type, every Ace, other cards, wrong types, extra and
+    missing keys."""
+    hand = state.hand
+    subsets = [[c for i, c in enumerate(hand) if mask >> i & 1]
+               for mask in range(1 << len(hand))]
+    legal = state.legal_actions()
+    candidates = list(legal)
+    for action in legal:
+        candidates += mutations(action, rng)
+    for kind in ("counter", "recruit", "retire"):
+        candidates += [{"type": kind, "cards": cards} for cards in subsets]
+    candidates += [{"type": "assassinate", "ace": ace}
+                   for ace in ("AS", "AH", "AD", "AC", "2S", ["AS"], 1, True, None)]
+    candidates += [{"type": kind} for kind in ("end_turn", "counter", "pass", 1, None)]
+    return candidates
+
+
+def mutations(action, rng):
+    """An action changed in one way each: another card, a card of the wrong
+    type, a repeated card, a stray key, a missing key."""
+    changed = [dict(action, x=1), {k: v for k, v in action.items() if k == "type"}]
+    if "cards" in action:
+        cards = action["cards"]
+        other = dos.ALL_CARDS[rng.below(len(dos.ALL_CARDS))]
+        changed += [dict(action, cards=cards[:-1] + [other]), dict(action, cards=cards + [True]),
+                    dict(action, cards=cards + cards[:1]), dict(action, cards=cards[0]),
+                    dict(action, type="recruit" if action["type"] == "counter" else "counter")]
+    if "ace" in action:
+        changed += [dict(action, ace=action["ace"][:-1] + "S"), dict(action, type="counter")]
+    return changed
+
+
+def test_an_action_is_legal_exactly_when_check_accepts_it():
+    for seed in range(1, 9):
+        state, rng = new_game("deck-of-spies", seed=seed), Rng(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for candidate in candidate_actions(state, rng):
+                action = state.canonical(candidate)
+                try:
+                    state.check(action)
+                except IllegalAction as refusal:
+                    assert action not in legal, action
+                    assert str(refusal), action
+                else:
+                    assert action in legal, action
+            state.apply(legal[rng.below(len(legal))])
 
 
 def test_save_and_load_replay_the_same_game():

@@ -26,10 +26,10 @@ import math
 
 from ..engine.rng import Rng
 from ..games.deck_of_spies import (
-    KEY_SPIES_TO_WIN, VALUE, is_key_spy, rank_of, suit_of, value_of)
+    HAND_SIZE, KEY_RANKS, KEY_SPIES, KEY_SPIES_TO_WIN, SPY_SEGMENTS, SUITS, VALUE, is_key_spy,
+    rank_of, suit_of, value_of)
 
 LOW_RANKS = ("2", "3", "4")  # the cards worth retiring
-HAND_SIZE = 5
 # Our choices below, first guesses that bench/deck_of_spies.py measured at
 # 76% of seeds 1-1000 and about 2 ms a decision; they are not tuned further.
 WORLDS = 16          # determinizations per expert decision
@@ -37,7 +37,7 @@ RATE_SAMPLES = 96    # sampled hands per recruit-rate estimate
 SLOPE = 1.3          # logistic slope of the win chance in expected key spies
 # The spies still to come will strengthen the deck, so the rate measured now
 # understates the rate at face-card time by about this much.
-RATE_LIFT = {"5\u20137": 0.30, "8\u201310": 0.15, "J\u2013K": 0.0, None: 0.0}
+RATE_LIFT = dict(zip([label for label, _ in SPY_SEGMENTS] + [None], (0.30, 0.15, 0.0, 0.0)))
 # An assassination next turn costs an Ace and, in the J-K segment, a key spy
 # already counted above; this small extra cost is for the Ace.
 ASSASSINATION_FACTOR = 0.97
@@ -165,7 +165,7 @@ def _greedy_score(view, plan):
 
 def _key_spies_left_of_suit(view, suit):
     seen = view["hand"] + view["draw_deck_cards"] + view["draw_discard"] + view["spy_discard"]
-    return sum(1 for r in ("J", "Q", "K") if r + suit not in seen)
+    return sum(1 for r in KEY_RANKS if r + suit not in seen)
 
 
 class GreedyPlanBot:
@@ -214,7 +214,7 @@ def recruit_rate(owned, key_spies_left, rng):
     for _ in range(RATE_SAMPLES):
         pool = list(range(n))
         total = 0
-        suited = {"S": 0, "H": 0, "D": 0, "C": 0}
+        suited = dict.fromkeys(SUITS, 0)
         aces = set()
         for k in range(size):
             j = k + rng.below(n - k)
@@ -234,7 +234,7 @@ def _key_spies_left(view):
     """The key spies not yet met: neither owned nor in the spy discard."""
     seen = set(view["hand"] + view["draw_deck_cards"] + view["draw_discard"]
                + view["spy_discard"])
-    return [r + s for r in ("J", "Q", "K") for s in "SHDC" if r + s not in seen]
+    return [r + s for r in KEY_RANKS for s in SUITS if r + s not in seen]
 
 
 def _win_chance(expected_keys):
@@ -303,7 +303,7 @@ class LookaheadBot:
         aces = sum(1 for c in turn.owned if rank_of(c) == "A")
         if total < value_of(spy) and aces == 0:
             return 0.0
-        left = 12 - yours - theirs
+        left = KEY_SPIES - yours - theirs
         expected = yours
         if is_key_spy(spy):
             expected += 1.0 if _can_recruit(hand, spy) else 0.0

@@ -45,11 +45,20 @@ Example:
     >>> state.apply(state.legal_actions()[0])
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterator
+from typing import Any, Callable, TypeGuard
 
 from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
+
+# The protocol module has no shared aliases yet, so these are local.
+Card = str
+Action = dict[str, Any]
+View = dict[str, Any]
 
 # -- the card table ---------------------------------------------------------
 
@@ -57,6 +66,7 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+RED_SUITS = ["H", "D"]
 VALUE = {rank: number for number, rank in enumerate(RANKS, 1)}  # A=1 ... K=13
 DRAW_RANKS = ["A", "2", "3", "4"]
 SPY_SEGMENTS = [  # the spy deck, top segment first
@@ -66,56 +76,73 @@ SPY_SEGMENTS = [  # the spy deck, top segment first
 ]
 KEY_RANKS = ["J", "Q", "K"]
 HAND_SIZE = 5
+KEY_SPIES = len(KEY_RANKS) * len(SUITS)  # 12
 KEY_SPIES_TO_WIN = 7  # more than half of the 12
+SPY_COUNT = sum(len(ranks) for _, ranks in SPY_SEGMENTS) * len(SUITS)  # 36: one a turn
+RETIRE_SIZES = (2, 4)  # fewest and most cards of one rank a retire takes
+ACTION_KEYS = {  # action type -> the keys its dict has, exactly
+    "counter": {"type", "cards"},
+    "recruit": {"type", "cards"},
+    "assassinate": {"type", "ace"},
+    "retire": {"type", "cards"},
+    "end_turn": {"type"},
+}
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
 CARD_ORDER = {card: index for index, card in enumerate(
     rank + suit for rank in RANKS for suit in SUITS)}
 
 
-def rank_of(card):
+def rank_of(card: Card) -> str:
     return card[:-1]
 
 
-def suit_of(card):
+def suit_of(card: Card) -> str:
     return card[-1]
 
 
-def value_of(card):
+def value_of(card: Card) -> int:
     return VALUE[rank_of(card)]
 
 
-def is_key_spy(card):
+def is_key_spy(card: Card) -> bool:
     return rank_of(card) in KEY_RANKS
 
 
-def segment_of(card):
+def segment_of(card: Card) -> str | None:
     for label, ranks in SPY_SEGMENTS:
         if rank_of(card) in ranks:
             return label
     return None
 
 
-def sort_cards(cards):
+def sort_cards(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=CARD_ORDER.__getitem__)
 
 
-def card_name(card):
+def card_name(card: Card) -> str:
     return rank_of(card) + SUIT_SYMBOLS[suit_of(card)]
 
 
-def cards_text(cards):
+def cards_text(cards: list[Card]) -> str:
     return " + ".join(card_name(c) for c in cards)
 
 
+def _is_card(value: object) -> TypeGuard[Card]:
+    """A card code; a list or a number is not, and neither is an unknown string."""
+    return isinstance(value, str) and value in CARD_ORDER
+
+
 # -- the rules, one function each ----------------------------------------------
+# legal_actions() generates candidates and keeps those these predicates pass;
+# check() asks the same predicates and words the reason when one fails.
 
 
-def _total(cards):
+def _total(cards: list[Card]) -> int:
     return sum(value_of(c) for c in cards)
 
 
-def _superfluous_card(cards, target, exempt=None):
+def _superfluous_card(cards: list[Card], target: int, exempt: Card | None = None) -> Card | None:
     """A chosen card that could be left out with the rest still reaching the
     target, or None. `exempt` is the Ace that joins a recruit for its power."""
     total = _total(cards)
@@ -125,52 +152,64 @@ def _superfluous_card(cards, target, exempt=None):
     return None
 
 
-def _counter_is_minimal(cards, spy):
+def _recruit_ace(spy: Card) -> Card:
+    """The Ace whose power turns every chosen card to the spy's suit."""
+    return "A" + suit_of(spy)
+
+
+def _counter_is_minimal(cards: list[Card], spy: Card) -> bool:
     target = value_of(spy)
     return _total(cards) >= target and _superfluous_card(cards, target) is None
 
 
-def _recruit_suit_ok(cards, spy):
+def _recruit_suit_ok(cards: list[Card], spy: Card) -> bool:
     """All of the spy's suit, or the Ace of its suit turns them all to it."""
     suit = suit_of(spy)
-    return "A" + suit in cards or all(suit_of(c) == suit for c in cards)
+    return _recruit_ace(spy) in cards or all(suit_of(c) == suit for c in cards)
 
 
-def _recruit_is_minimal(cards, spy):
-    exempt = "A" + suit_of(spy)
+def _recruit_is_minimal(cards: list[Card], spy: Card) -> bool:
     target = value_of(spy)
-    return _total(cards) >= target and _superfluous_card(cards, target, exempt) is None
+    return (_total(cards) >= target
+            and _superfluous_card(cards, target, _recruit_ace(spy)) is None)
 
 
-def _subsets(cards):
+def _subsets(cards: list[Card]) -> Iterator[list[Card]]:
     """Every non-empty subset of `cards`, each in the order of `cards`."""
     for mask in range(1, 1 << len(cards)):
         yield [c for i, c in enumerate(cards) if mask >> i & 1]
 
 
-def _counters(hand, spy):
+def _counters(hand: list[Card], spy: Card) -> list[list[Card]]:
     return [s for s in _subsets(hand) if _counter_is_minimal(s, spy)]
 
 
-def _recruits(hand, spy):
+def _recruits(hand: list[Card], spy: Card) -> list[list[Card]]:
     return [s for s in _subsets(hand)
             if _recruit_suit_ok(s, spy) and _recruit_is_minimal(s, spy)]
 
 
-def _must_assassinate(hand, spy):
+def _must_assassinate(hand: list[Card], spy: Card) -> bool:
     return _total(hand) < value_of(spy)
 
 
-def _retire_sets(hand):
-    """Every choice of 2-4 cards of one rank from the hand."""
+def _is_retire_set(cards: list[Card]) -> bool:
+    """2-4 cards, all of one rank."""
+    fewest, most = RETIRE_SIZES
+    return (fewest <= len(cards) <= most
+            and all(rank_of(c) == rank_of(cards[0]) for c in cards))
+
+
+def _retire_sets(hand: list[Card]) -> list[list[Card]]:
+    """Every choice of 2-4 cards of one rank from the hand, rank by rank."""
     sets = []
     for rank in RANKS:
         same = [c for c in hand if rank_of(c) == rank]
-        sets.extend(s for s in _subsets(same) if len(s) >= 2)
+        sets.extend(s for s in _subsets(same) if _is_retire_set(s))
     return sets
 
 
-def _spy_deck_in_segments(rng):
+def _spy_deck_in_segments(rng: Rng) -> list[Card]:
     """5-7s on top, then 8-10s, then J-Ks, each segment shuffled."""
     deck = []
     for _, ranks in SPY_SEGMENTS:
@@ -178,6 +217,11 @@ def _spy_deck_in_segments(rng):
         rng.shuffle(segment)
         deck.extend(segment)
     return deck
+
+
+SUIT_TABLE = {  # what the table shows of each suit, sent in the view
+    suit: {"symbol": SUIT_SYMBOLS[suit], "name": SUIT_NAMES[suit] + "s",
+           "red": suit in RED_SUITS} for suit in SUITS}
 
 
 RULES = {  # the rules sheet: a short rulebook, then our Table rules
@@ -228,7 +272,16 @@ class DeckOfSpies(GameState):
     max_players = 1
     order = 0
 
-    def _setup(self):
+    spy_deck: list[Card]
+    draw_deck: list[Card]
+    hand: list[Card]
+    draw_discard: list[Card]
+    spy_discard: list[Card]
+    removed: list[Card]
+    phase: str
+    turn_number: int
+
+    def _setup(self) -> None:
         self.spy_deck = _spy_deck_in_segments(self.rng)  # index 0 is face up
         self.draw_deck = sort_cards([r + s for r in DRAW_RANKS for s in SUITS])
         self.rng.shuffle(self.draw_deck)  # the last card is the top
@@ -244,7 +297,8 @@ class DeckOfSpies(GameState):
 
     # -- protocol ------------------------------------------------------------
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: the candidates that pass the rule predicates."""
         if self.is_over:
             return []
         if self.phase == "retire":
@@ -256,7 +310,21 @@ class DeckOfSpies(GameState):
         return ([{"type": "counter", "cards": s} for s in _counters(self.hand, spy)]
                 + [{"type": "recruit", "cards": s} for s in _recruits(self.hand, spy)])
 
-    def _perform(self, action):
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with the reason unless `action` is legal now."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in ACTION_KEYS:
+            raise IllegalAction("unknown action %s: Deck of Spies knows %s"
+                                % (excerpt(kind), ", ".join(ACTION_KEYS)))
+        keys = ACTION_KEYS[kind]
+        if set(action) != keys:
+            raise IllegalAction("a %s action has exactly the keys %s"
+                                % (kind, ", ".join(sorted(keys))))
+        self._CHECKS[kind](self, action)
+
+    def _perform(self, action: Action) -> None:
         kind = action["type"]
         if kind == "counter":
             self._counter(action["cards"])
@@ -270,8 +338,10 @@ class DeckOfSpies(GameState):
             self.say("You end your turn.", kind="end_turn")
             self._end_turn()
 
-    def view(self, seat=0):
-        view = self.base_view(seat)
+    def view(self, seat: int = 0) -> View:
+        """What the player sees: every pile but the hidden orders, and the
+        card and segment facts the table shows."""
+        view: View = self.base_view(seat)
         spy = self.spy_deck[0] if self.spy_deck else None
         yours, theirs = self._key_spies()
         view.update({
@@ -280,8 +350,10 @@ class DeckOfSpies(GameState):
             "spy_top": spy,
             "spy_value": value_of(spy) if spy else None,
             "spy_deck_count": len(self.spy_deck),
+            "spy_count": SPY_COUNT,
             "segment": segment_of(spy) if spy else None,
             "segment_left": self._segment_left(),
+            "segments": self._segments(),
             "draw_deck_count": len(self.draw_deck),
             # What the player put into the draw deck, but not its order: without
             # it, the view could not tell a recruited spy that a reshuffle
@@ -294,11 +366,12 @@ class DeckOfSpies(GameState):
             "phase": self.phase,
             "turn_number": self.turn_number,
             "key_spies": {"yours": yours, "spies": theirs, "need": KEY_SPIES_TO_WIN},
+            "suits": {suit: dict(facts) for suit, facts in SUIT_TABLE.items()},
             "prompt": self._prompt(),
         })
         return view
 
-    def determinize(self, seat, rng):
+    def determinize(self, seat: int, rng: Rng) -> DeckOfSpies:
         """Re-deal what the player cannot see: the draw deck's order and the
         order of the spy deck below its face-up card (within its segments)."""
         world = self.clone()
@@ -314,7 +387,8 @@ class DeckOfSpies(GameState):
         world.rng = Rng(rng.derive_seed())
         return world
 
-    def clone(self):
+    def clone(self) -> DeckOfSpies:
+        """An independent copy, field by field."""
         twin = DeckOfSpies.__new__(DeckOfSpies)
         self._copy_base_into(twin)
         twin.spy_deck = list(self.spy_deck)
@@ -327,7 +401,7 @@ class DeckOfSpies(GameState):
         twin.turn_number = self.turn_number
         return twin
 
-    def evaluate(self, seat=0):
+    def evaluate(self, seat: int = 0) -> float:
         """A rough chance of winning, for bots: key spies owned against lost,
         the deck's average value (what thinning and recruiting buy), and the
         Aces kept (suit power, and no loss at the next assassination). In the
@@ -348,9 +422,96 @@ class DeckOfSpies(GameState):
                  - (1.5 if aces == 0 else 0.0))
         return 1.0 / (1.0 + math.exp(-score))
 
+    # -- the checks, one per action kind ---------------------------------------
+
+    def _check_counter(self, action: Action) -> None:
+        spy = self._check_spy_to_meet(action["cards"])
+        if not _counter_is_minimal(action["cards"], spy):
+            raise IllegalAction(_why_not_minimal(action["cards"], spy, None))
+
+    def _check_recruit(self, action: Action) -> None:
+        cards = action["cards"]
+        spy = self._check_spy_to_meet(cards)
+        if not _recruit_suit_ok(cards, spy):
+            stray = [c for c in cards if suit_of(c) != suit_of(spy)][0]
+            raise IllegalAction(
+                "to recruit the %s every card must be a %s, or the A%s must join: the %s "
+                "is not" % (card_name(spy), SUIT_NAMES[suit_of(spy)],
+                            SUIT_SYMBOLS[suit_of(spy)], card_name(stray)))
+        if not _recruit_is_minimal(cards, spy):
+            raise IllegalAction(_why_not_minimal(cards, spy, _recruit_ace(spy)))
+
+    def _check_assassinate(self, action: Action) -> None:
+        self._check_phase("act")
+        ace, spy = action["ace"], self.spy_deck[0]
+        if not _must_assassinate(self.hand, spy):
+            raise IllegalAction(
+                "you may assassinate only when your hand is below the spy: yours totals "
+                "%d against the %s's %d" % (_total(self.hand), card_name(spy), value_of(spy)))
+        if ace in self.removed:
+            raise IllegalAction("the %s was already removed from the game" % card_name(ace))
+        if ace in self.spy_discard:
+            raise IllegalAction("the %s was retired to the spy discard" % card_name(ace))
+        if not self._can_give_up(ace):
+            raise IllegalAction("%s is not an Ace you can give up" % excerpt(ace))
+
+    def _check_retire(self, action: Action) -> None:
+        self._check_phase("retire")
+        cards = action["cards"]
+        self._check_cards_from_hand(cards)
+        if not _is_retire_set(cards):
+            raise IllegalAction("retire takes 2\u20134 cards of one rank, not %s"
+                                % cards_text(cards))
+
+    def _check_end_turn(self, action: Action) -> None:
+        self._check_phase("retire")
+
+    _CHECKS: dict[str, Callable[[DeckOfSpies, Action], None]] = {
+        "counter": _check_counter,
+        "recruit": _check_recruit,
+        "assassinate": _check_assassinate,
+        "retire": _check_retire,
+        "end_turn": _check_end_turn,
+    }
+
+    def _check_phase(self, phase: str) -> None:
+        if self.phase == phase:
+            return
+        if phase == "act":
+            raise IllegalAction("you have already dealt with this turn's spy: retire cards "
+                                "or end your turn")
+        raise IllegalAction("first counter or recruit the spy (retiring comes after)")
+
+    def _check_spy_to_meet(self, cards: object) -> Card:
+        """The face-up spy, once the cards are from the hand and the hand may
+        meet it rather than assassinate it."""
+        self._check_phase("act")
+        self._check_cards_from_hand(cards)
+        spy = self.spy_deck[0]
+        if _must_assassinate(self.hand, spy):
+            raise IllegalAction(
+                "your whole hand totals %d, below the %s's %d: you must assassinate it"
+                % (_total(self.hand), card_name(spy), value_of(spy)))
+        return spy
+
+    def _check_cards_from_hand(self, cards: object) -> None:
+        if not isinstance(cards, list) or not cards:
+            raise IllegalAction("choose at least one card from your hand")
+        for card in cards:
+            if not _is_card(card):
+                raise IllegalAction("%s is not a card" % excerpt(card))
+            if card not in self.hand:
+                raise IllegalAction("the %s is not in your hand" % card_name(card))
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is chosen twice")
+
+    def _can_give_up(self, ace: object) -> bool:
+        """An Ace still in the hand, the draw deck or the draw discard."""
+        return _is_card(ace) and rank_of(ace) == "A" and self._place_of(ace) is not None
+
     # -- turn sequence -----------------------------------------------------
 
-    def _start_turn(self):
+    def _start_turn(self) -> None:
         self.turn_number += 1
         self.phase = "act"
         spy = self.spy_deck[0]
@@ -359,7 +520,7 @@ class DeckOfSpies(GameState):
                 "You lost: your hand totals %d against the %s and no Ace is left to "
                 "assassinate it." % (_total(self.hand), card_name(spy)))
 
-    def _counter(self, cards):
+    def _counter(self, cards: list[Card]) -> None:
         spy = self.spy_deck.pop(0)
         self._take_from_hand(cards)
         self.draw_discard.extend(cards)
@@ -368,7 +529,7 @@ class DeckOfSpies(GameState):
                  kind="counter", spy=spy, cards=cards)
         self._offer_retire()
 
-    def _recruit(self, cards):
+    def _recruit(self, cards: list[Card]) -> None:
         spy = self.spy_deck.pop(0)
         self._take_from_hand(cards)
         self.draw_discard.extend(cards)
@@ -377,7 +538,7 @@ class DeckOfSpies(GameState):
                  kind="recruit", spy=spy, cards=cards)
         self._offer_retire()
 
-    def _assassinate(self, ace):
+    def _assassinate(self, ace: Card) -> None:
         spy = self.spy_deck.pop(0)
         place = self._remove_ace(ace)
         self.removed.append(ace)
@@ -391,31 +552,31 @@ class DeckOfSpies(GameState):
                  kind="assassinate", spy=spy, ace=ace, place=place)
         self._end_turn()
 
-    def _retire(self, cards):
+    def _retire(self, cards: list[Card]) -> None:
         self._take_from_hand(cards)
         self.spy_discard.extend(cards)
         self.say("You retired %s." % cards_text(cards), kind="retire", cards=cards)
         self._end_turn()
 
-    def _offer_retire(self):
+    def _offer_retire(self) -> None:
         if _retire_sets(self.hand):
             self.phase = "retire"
         else:
             self._end_turn()
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self._refill()
         if self.spy_deck:
             self._start_turn()
         else:
             self._finish_game(None)
 
-    def _refill(self):
+    def _refill(self) -> None:
         while len(self.hand) < HAND_SIZE and self._draw_one():
             pass
         self.hand = sort_cards(self.hand)
 
-    def _draw_one(self):
+    def _draw_one(self) -> bool:
         """Draw a card, reshuffling the draw discard when the deck is empty."""
         if not self.draw_deck and self.draw_discard:
             self.draw_deck = self.draw_discard
@@ -427,7 +588,7 @@ class DeckOfSpies(GameState):
         self.hand.append(self.draw_deck.pop())
         return True
 
-    def _finish_game(self, loss_reason):
+    def _finish_game(self, loss_reason: str | None) -> None:
         yours, theirs = self._key_spies()
         if loss_reason:
             self.finish([], [yours], loss_reason)
@@ -440,45 +601,57 @@ class DeckOfSpies(GameState):
 
     # -- helpers -------------------------------------------------------------
 
-    def _key_spies(self):
+    def _key_spies(self) -> tuple[int, int]:
         yours = sum(1 for c in self.hand + self.draw_deck + self.draw_discard if is_key_spy(c))
         theirs = sum(1 for c in self.spy_discard if is_key_spy(c))
         return yours, theirs
 
-    def _aces_available(self):
+    def _aces_available(self) -> list[Card]:
         return sort_cards([c for c in self.hand + self.draw_deck + self.draw_discard
                            if rank_of(c) == "A"])
 
-    def _ace_places(self):
+    def _ace_places(self) -> list[dict[str, Any]]:
         """Where each Ace that could be given up lies, for the table to show."""
         return [{"card": ace, "place": self._place_of(ace)} for ace in self._aces_available()]
 
-    def _place_of(self, card):
+    def _place_of(self, card: Card) -> str | None:
         for place, pile in (("hand", self.hand), ("draw deck", self.draw_deck),
                             ("draw discard", self.draw_discard)):
             if card in pile:
                 return place
         return None
 
-    def _segment_left(self):
+    def _segment_left(self) -> int:
         if not self.spy_deck:
             return 0
         label = segment_of(self.spy_deck[0])
         return sum(1 for c in self.spy_deck if segment_of(c) == label)
 
-    def _take_from_hand(self, cards):
+    def _segments(self) -> list[dict[str, Any]]:
+        """Each segment of the spy deck, top first: its label, how many of its
+        spies are left and whether it is done, now or still to come."""
+        current = segment_of(self.spy_deck[0]) if self.spy_deck else None
+        labels = [label for label, _ in SPY_SEGMENTS]
+        now = labels.index(current) if current else len(labels)
+        return [{"label": label,
+                 "left": sum(1 for c in self.spy_deck if segment_of(c) == label),
+                 "state": "done" if index < now else "now" if index == now else "next"}
+                for index, label in enumerate(labels)]
+
+    def _take_from_hand(self, cards: list[Card]) -> None:
         for card in cards:
             self.hand.remove(card)
 
-    def _remove_ace(self, ace):
+    def _remove_ace(self, ace: Card) -> str:
         place = self._place_of(ace)
+        assert place is not None  # check() made sure the Ace can be given up
         {"hand": self.hand, "draw deck": self.draw_deck,
          "draw discard": self.draw_discard}[place].remove(ace)
         return place
 
-    def _prompt(self):
+    def _prompt(self) -> str:
         if self.is_over:
-            return self._result["summary"]
+            return str(self._result["summary"])
         if self.phase == "retire":  # before the spy: the last one may be gone already
             return "Retire 2\u20134 cards of one rank, or end your turn."
         spy = card_name(self.spy_deck[0])
@@ -487,16 +660,17 @@ class DeckOfSpies(GameState):
                     % spy)
         return "Counter or recruit the %s (value %d)." % (spy, value_of(self.spy_deck[0]))
 
-    def canonical(self, action):
+    def canonical(self, action: Action) -> Action:
         """Card lists may come in any order; legal_actions() lists them sorted."""
         if isinstance(action.get("cards"), list):
             cards = action["cards"]
-            if all(isinstance(c, str) and c in CARD_ORDER for c in cards):
+            if all(_is_card(c) for c in cards):
                 action = dict(action)
                 action["cards"] = sort_cards(cards)
         return action
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
+        """One sentence naming a legal action, for hints and logs."""
         kind = action["type"]
         spy = card_name(self.spy_deck[0]) if self.spy_deck else ""
         if kind == "counter":
@@ -510,74 +684,20 @@ class DeckOfSpies(GameState):
             return "Retire %s." % cards_text(action["cards"])
         return "End your turn without retiring."
 
-    # -- why an action is not legal ------------------------------------------
 
-    def _explain_illegal(self, action):
-        kind = action.get("type")
-        known = ("counter", "recruit", "assassinate", "retire", "end_turn")
-        if kind not in known:
-            return "unknown action %s: Deck of Spies knows %s" % (excerpt(kind), ", ".join(known))
-        keys = {"assassinate": {"type", "ace"}, "end_turn": {"type"}}.get(kind, {"type", "cards"})
-        if set(action) != keys:
-            return "a %s action has exactly the keys %s" % (kind, ", ".join(sorted(keys)))
-        if self.phase == "retire" and kind in ("counter", "recruit", "assassinate"):
-            return "you have already dealt with this turn's spy: retire cards or end your turn"
-        if self.phase == "act" and kind in ("retire", "end_turn"):
-            return "first counter or recruit the spy (retiring comes after)"
-        if kind == "assassinate":
-            return self._why_not_assassinate(action.get("ace"))
-        cards = action.get("cards")
-        problem = self._card_list_problem(cards)
-        if problem:
-            return problem
-        if kind == "retire":
-            return "retire takes 2\u20134 cards of one rank, not %s" % cards_text(cards)
-        return self._why_not_meet(kind, cards)
-
-    def _card_list_problem(self, cards):
-        if not isinstance(cards, list) or not cards:
-            return "choose at least one card from your hand"
-        for card in cards:
-            if not isinstance(card, str) or card not in CARD_ORDER:
-                return "%s is not a card" % excerpt(card)
-            if card not in self.hand:
-                return "the %s is not in your hand" % card_name(card)
-        if len(set(cards)) != len(cards):
-            return "a card is chosen twice"
-        return None
-
-    def _why_not_meet(self, kind, cards):
-        spy = self.spy_deck[0]
-        target = value_of(spy)
-        if _must_assassinate(self.hand, spy):
-            return ("your whole hand totals %d, below the %s's %d: you must assassinate it"
-                    % (_total(self.hand), card_name(spy), target))
-        if kind == "recruit" and not _recruit_suit_ok(cards, spy):
-            stray = [c for c in cards if suit_of(c) != suit_of(spy)][0]
-            return ("to recruit the %s every card must be a %s, or the A%s must join: the %s "
-                    "is not" % (card_name(spy), SUIT_NAMES[suit_of(spy)],
-                                SUIT_SYMBOLS[suit_of(spy)], card_name(stray)))
-        if _total(cards) < target:
-            return "%s make%s %d, short of the %s's %d" % (
-                cards_text(cards), "s" if len(cards) == 1 else "", _total(cards),
-                card_name(spy), target)
-        exempt = "A" + suit_of(spy) if kind == "recruit" else None
-        extra = _superfluous_card(cards, target, exempt)
-        rest = [c for c in cards if c != extra]
-        return "the %s is not needed: %s already reach%s %d" % (
-            card_name(extra), cards_text(rest), "es" if len(rest) == 1 else "", target)
-
-    def _why_not_assassinate(self, ace):
-        spy = self.spy_deck[0]
-        if not _must_assassinate(self.hand, spy):
-            return ("you may assassinate only when your hand is below the spy: yours totals "
-                    "%d against the %s's %d" % (_total(self.hand), card_name(spy),
-                                               value_of(spy)))
-        if ace in self.removed:
-            return "the %s was already removed from the game" % card_name(ace)
-        if ace in self.spy_discard:
-            return "the %s was retired to the spy discard" % card_name(ace)
-        return "%s is not an Ace you can give up" % excerpt(ace)
+def _why_not_minimal(cards: list[Card], spy: Card, exempt: Card | None) -> str:
+    """Why chosen cards do not meet the spy exactly: short of it, or with a
+    card that could be left out (`exempt` is a recruit's own suit's Ace)."""
+    target = value_of(spy)
+    if _total(cards) < target:
+        return "%s make%s %d, short of the %s's %d" % (
+            cards_text(cards), "s" if len(cards) == 1 else "", _total(cards),
+            card_name(spy), target)
+    extra = _superfluous_card(cards, target, exempt)
+    assert extra is not None  # reaching the target without being minimal leaves one
+    rest = [c for c in cards if c != extra]
+    return "the %s is not needed: %s already reach%s %d" % (
+        card_name(extra), cards_text(rest), "es" if len(rest) == 1 else "", target)
 
 
 __all__ = ["DeckOfSpies", "IllegalAction"]

@@ -2,15 +2,14 @@
 
 Legality comes only from the engine's legal actions: a button is "on" when an
 action of its type with exactly the selected cards is among them. Any other
-click is still sent, so the engine can say why it is not allowed.
+click is still sent, so the engine can say why it is not allowed. What the
+table shows of the cards (suit symbols and names, the spy deck's segments,
+the number of spies) comes from the view too: this module is layout only.
 """
 
 from .endgame import end_screen_html
-from .html import act_button, attrs, button, el, esc, key_label, plural, render
+from .html import act_button, button, el, key_label, plural, render
 
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SEGMENTS = ["5\u20137", "8\u201310", "J\u2013K"]
 CARD_ACTIONS = [  # (action type, label, keyboard key)
     ("counter", "Counter", "c"),
     ("recruit", "Recruit", "r"),
@@ -18,32 +17,41 @@ CARD_ACTIONS = [  # (action type, label, keyboard key)
 ]
 KEYS = {"c": "counter", "r": "recruit", "t": "retire", "e": "end_turn", "h": "hint"}
 
-def card_label(code):
-    return code[:-1] + SUIT_SYMBOLS[code[-1]]
+
+def card_label(code, suits):
+    """"10♥": the rank and the suit's symbol."""
+    return code[:-1] + suits[code[-1]]["symbol"]
 
 
-def card_html(code, selectable=False, selected=False, marked=False, small=False, key=None):
+def card_classes(suit, selected, marked, small):
+    names = ["card"]
+    for name, wanted in (("red", suit["red"]), ("small", small), ("selected", selected),
+                         ("marked", marked)):
+        if wanted:
+            names.append(name)
+    return " ".join(names)
+
+
+def card_html(code, suits, selectable=False, selected=False, marked=False, small=False,
+              key=None):
     """One face-up card; a button when it can be selected."""
-    rank, suit = code[:-1], code[-1]
-    classes = "card" + (" red" if suit in "HD" else "") + (" small" if small else "")
-    classes += " selected" if selected else ""
-    classes += " marked" if marked else ""
-    face = ('<span class="rank">%s</span><span class="suit">%s</span>'
-            '<span class="pip">%s</span>' % (esc(rank), SUIT_SYMBOLS[suit], SUIT_SYMBOLS[suit]))
-    label = "%s of %s" % (rank, SUIT_WORDS[suit])
+    rank, suit = code[:-1], suits[code[-1]]
+    classes = card_classes(suit, selected, marked, small)
+    face = [el("span", rank, class_="rank"), el("span", suit["symbol"], class_="suit"),
+            el("span", suit["symbol"], class_="pip")]
+    label = "%s of %s" % (rank, suit["name"])
     if not selectable:
-        return '<div class="%s" title="%s">%s</div>' % (classes, esc(label), face)
-    return "<button%s>%s</button>" % (attrs([
-        ("type", "button"), ("class", classes), ("data-action", "select"),
-        ("data-card", code), ("aria-pressed", "true" if selected else "false"),
-        ("aria-label", label + (" (key %s)" % key if key else "")),
-    ]), face)
+        return el("div", face, class_=classes, title=label)
+    return el("button", face, type="button", class_=classes, data_action="select",
+              data_card=code, aria_pressed="true" if selected else "false",
+              aria_label=label + (" (key %s)" % key if key else ""))
 
 
 def back_html(count, label):
+    """A face-down pile: its count, or "empty"."""
     if not count:
-        return '<div class="card empty" title="%s">empty</div>' % esc(label)
-    return '<div class="card back" title="%s"><span>%d</span></div>' % (esc(label), count)
+        return el("div", "empty", class_="card empty", title=label)
+    return el("div", el("span", count), class_="card back", title=label)
 
 
 def action_for(kind, selection, legal):
@@ -63,94 +71,107 @@ def requested_action(kind, selection, legal):
     return action_for(kind, selection, legal) or {"type": kind, "cards": sorted(selection)}
 
 
+def segment_note(segment):
+    if segment["state"] == "done":
+        return "done"
+    return "%d %s" % (segment["left"], "left" if segment["state"] == "now" else "to come")
+
+
 def segments_html(view):
-    """The three segments of the spy deck: done, now (with how many are left), to come."""
-    current = view["segment"]
-    now = SEGMENTS.index(current) if current in SEGMENTS else len(SEGMENTS)
-    chips = []
-    for index, label in enumerate(SEGMENTS):
-        if index < now:
-            state, note = "done", "done"
-        elif index == now:
-            state, note = "now", "%d left" % view["segment_left"]
-        else:
-            state, note = "next", "12 to come"
-        chips.append('<li class="seg %s"><b>%s</b><span>%s</span></li>' % (state, label, note))
-    return '<ol class="segments" aria-label="Spy deck segments">%s</ol>' % "".join(chips)
+    """The segments of the spy deck: done, now (with how many are left), to come."""
+    return el("ol", [el("li", el("b", segment["label"]), el("span", segment_note(segment)),
+                        class_="seg " + segment["state"]) for segment in view["segments"]],
+              class_="segments", aria_label="Spy deck segments")
 
 
 def tally_html(view):
     keys = view["key_spies"]
-    return ('<p class="tally" data-testid="tally">Key spies: you <b>%d</b>, spies <b>%d</b>, '
-            "need <b>%d</b></p>" % (keys["yours"], keys["spies"], keys["need"]))
+    return el("p", "Key spies: you ", el("b", keys["yours"]), ", spies ",
+              el("b", keys["spies"]), ", need ", el("b", keys["need"]),
+              class_="tally", data_testid="tally")
+
+
+def zone(name, label, children, heading=None):
+    """One labelled zone of the table, headed by its label unless told."""
+    return el("section", el("h3", heading or label), children, class_="zone " + name,
+              aria_label=label)
+
+
+def fan_html(cards, suits, empty, marked=()):
+    """Small face-up cards side by side, or a note that there are none."""
+    return el("div", [card_html(c, suits, small=True, marked=c in marked) for c in cards]
+              or el("p", empty, class_="none"), class_="fan")
+
+
+def spy_zones(view):
+    """The spy deck with its segments, and the spy discard with its key spies."""
+    spy, lost = view["spy_top"], len(view["spy_discard"])
+    return [
+        zone("spy-deck", "Spy deck", [
+            el("div", card_html(spy, view["suits"]) if spy else back_html(0, "Spy deck"),
+               class_="pile"),
+            el("p", plural(view["spy_deck_count"], "spy", "spies") + " left", class_="count"),
+            segments_html(view)]),
+        zone("spy-discard", "Spy discard", [
+            el("div", back_html(lost, "Spy discard"), class_="pile"),
+            el("p", "%s, %s" % (plural(lost, "card"), plural(
+                view["key_spies"]["spies"], "key spy", "key spies")), class_="count")]),
+    ]
+
+
+def player_zones(view, hint_cards):
+    """The removed Aces, the draw deck and the draw discard."""
+    suits, drawn = view["suits"], view["draw_deck_count"]
+    return [
+        zone("removed", "Removed Aces", fan_html(view["removed"], suits, "none yet")),
+        zone("draw-deck", "Draw deck", [
+            el("div", back_html(drawn, "Draw deck"), class_="pile"),
+            el("p", plural(drawn, "card"), class_="count")]),
+        zone("draw-discard", "Draw discard",
+             fan_html(view["draw_discard"], suits, "empty", hint_cards),
+             heading=["Draw discard ", el("span", "(%d)" % len(view["draw_discard"]),
+                                          class_="count")]),
+    ]
 
 
 def zones_html(view, hint_cards):
-    spy = view["spy_top"]
-    spy_cards = view["spy_discard"]
-    keys_lost = sum(1 for c in spy_cards if c[:-1] in ("J", "Q", "K"))
-    removed = "".join(card_html(c, small=True) for c in view["removed"]) or \
-        '<p class="none">none yet</p>'
-    discard = "".join(card_html(c, small=True, marked=c in hint_cards)
-                      for c in view["draw_discard"]) or '<p class="none">empty</p>'
-    spy_face = card_html(spy) if spy else back_html(0, "Spy deck")
-    return (
-        '<div class="zones">'
-        '<section class="zone spy-deck" aria-label="Spy deck"><h3>Spy deck</h3>'
-        '<div class="pile">%s</div><p class="count">%s</p>%s</section>'
-        '<section class="zone spy-discard" aria-label="Spy discard"><h3>Spy discard</h3>'
-        '<div class="pile">%s</div><p class="count">%s, %s</p></section>'
-        '<section class="zone removed" aria-label="Removed Aces"><h3>Removed Aces</h3>'
-        '<div class="fan">%s</div></section>'
-        '<section class="zone draw-deck" aria-label="Draw deck"><h3>Draw deck</h3>'
-        '<div class="pile">%s</div><p class="count">%s</p></section>'
-        '<section class="zone draw-discard" aria-label="Draw discard">'
-        '<h3>Draw discard <span class="count">(%d)</span></h3><div class="fan">%s</div>'
-        "</section></div>"
-        % (spy_face, plural(view["spy_deck_count"], "spy", "spies") + " left",
-           segments_html(view),
-           back_html(len(spy_cards), "Spy discard"), plural(len(spy_cards), "card"),
-           plural(keys_lost, "key spy", "key spies"),
-           removed,
-           back_html(view["draw_deck_count"], "Draw deck"),
-           plural(view["draw_deck_count"], "card"),
-           len(view["draw_discard"]), discard)
-    )
+    return el("div", spy_zones(view), player_zones(view, hint_cards), class_="zones")
 
 
 def hand_html(view, selection, hint_cards, can_select):
-    cards = []
-    for number, code in enumerate(view["hand"], 1):
-        cards.append(card_html(code, selectable=can_select, selected=code in selection,
-                               marked=code in hint_cards, key=str(number)))
-    return ('<section class="hand-zone" aria-label="Your hand"><h3>Your hand '
-            '<span class="count">(total %d)</span></h3><div class="hand">%s</div></section>'
-            % (view["hand_total"], "".join(cards) or '<p class="none">empty</p>'))
+    cards = [card_html(code, view["suits"], selectable=can_select, selected=code in selection,
+                       marked=code in hint_cards, key=str(number))
+             for number, code in enumerate(view["hand"], 1)]
+    return el("section",
+              el("h3", "Your hand ", el("span", "(total %d)" % view["hand_total"], class_="count")),
+              el("div", cards or el("p", "empty", class_="none"), class_="hand"),
+              class_="hand-zone", aria_label="Your hand")
+
+
+def assassination_buttons(view):
+    return [act_button(["Assassinate with %s " % card_label(entry["card"], view["suits"]),
+                        el("small", "from " + entry["place"])],
+                       {"type": "assassinate", "ace": entry["card"]}, classes="btn danger")
+            for entry in view["aces_available"]]
+
+
+def card_action_buttons(view, legal, selection):
+    """Counter and Recruit, or Retire and End turn, each on when legal."""
+    retiring = view["phase"] == "retire"
+    buttons = [button(key_label(label, key.upper()), "do", [("data-type", kind)],
+                      classes="btn primary", enabled=action_for(kind, selection, legal) is not None)
+               for kind, label, key in CARD_ACTIONS if (kind == "retire") == retiring]
+    if retiring:
+        buttons.append(act_button(key_label("End turn", "E"), {"type": "end_turn"}))
+    return buttons
 
 
 def actions_html(view, legal, selection):
     if view["over"]:
-        return ""
-    buttons = []
-    kinds = [a["type"] for a in legal]
-    if "assassinate" in kinds:
-        for entry in view["aces_available"]:
-            buttons.append(act_button(
-                ["Assassinate with %s " % card_label(entry["card"]),
-                 el("small", "from " + entry["place"])],
-                {"type": "assassinate", "ace": entry["card"]}, classes="btn danger"))
-        return '<div class="actions">%s</div>' % render(buttons)
-    for kind, label, key in CARD_ACTIONS:
-        if kind == "retire" and view["phase"] != "retire":
-            continue
-        if kind != "retire" and view["phase"] == "retire":
-            continue
-        enabled = action_for(kind, selection, legal) is not None
-        buttons.append(button(key_label(label, key.upper()), "do",
-                              [("data-type", kind)], classes="btn primary", enabled=enabled))
-    if view["phase"] == "retire":
-        buttons.append(act_button(key_label("End turn", "E"), {"type": "end_turn"}))
-    return '<div class="actions">%s</div>' % render(buttons)
+        return None
+    if any(a["type"] == "assassinate" for a in legal):
+        return el("div", assassination_buttons(view), class_="actions")
+    return el("div", card_action_buttons(view, legal, selection), class_="actions")
 
 
 def end_html(payload):
@@ -173,16 +194,14 @@ def table_html(payload, selection, hint=None):
     view, legal = payload["view"], payload["legal"]
     hint_cards = hinted_cards(hint)
     can_select = not view["over"] and any("cards" in a for a in legal)
-    parts = [
-        '<div class="dos">',
-        '<div class="status">%s<p class="turn">Turn %d of 36</p></div>'
-        % (tally_html(view), min(view["turn_number"], 36)),
+    table = render(el(
+        "div",
+        el("div", tally_html(view),
+           el("p", "Turn %d of %d" % (view["turn_number"], view["spy_count"]), class_="turn"),
+           class_="status"),
         zones_html(view, hint_cards),
         hand_html(view, selection, hint_cards, can_select),
-        '<p class="prompt" data-testid="prompt">%s</p>' % esc(view["prompt"]),
+        el("p", view["prompt"], class_="prompt", data_testid="prompt"),
         actions_html(view, legal, selection),
-        "</div>",
-    ]
-    if view["over"]:
-        parts.append(end_html(payload))
-    return "".join(parts)
+        class_="dos"))
+    return table + end_html(payload) if view["over"] else table

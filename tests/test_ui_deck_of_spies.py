@@ -1,0 +1,76 @@
+"""The Deck of Spies table's layout under CPython: what it shows comes from
+the view and the legal actions, and every text is escaped."""
+
+import json
+
+from pyapp.games import new_game
+from pyapp.ui import deck_of_spies as table
+from pyapp.ui.html import esc
+
+
+def payload_for(state):
+    return {"view": state.view(0), "legal": state.legal_actions(), "seed": state.seed}
+
+
+def test_card_faces_take_the_suits_symbol_name_and_colour_from_the_view():
+    payload = payload_for(new_game("deck-of-spies", seed=123))
+    payload["view"]["suits"] = {suit: {"symbol": "<%s>" % suit, "name": suit + "-suit",
+                                       "red": suit == "S"} for suit in "SHDC"}
+    html = table.table_html(payload, [])
+    spy = payload["view"]["spy_top"]
+    red = " red" if spy[-1] == "S" else ""
+    assert ('<div class="card%s" title="%s of %s-suit"><span class="rank">%s</span>'
+            '<span class="suit">&lt;%s&gt;</span>' % (red, spy[:-1], spy[-1], spy[:-1], spy[-1])
+            ) in html
+
+
+def test_the_spy_deck_segments_are_the_views_segments():
+    payload = payload_for(new_game("deck-of-spies", seed=123))
+    payload["view"]["segments"] = [{"label": "low", "left": 3, "state": "now"},
+                                   {"label": "high", "left": 9, "state": "next"}]
+    html = table.table_html(payload, [])
+    assert ('<li class="seg now"><b>low</b><span>3 left</span></li>'
+            '<li class="seg next"><b>high</b><span>9 to come</span></li>') in html
+
+
+def test_the_turn_counts_up_to_the_number_of_spies_in_the_view():
+    payload = payload_for(new_game("deck-of-spies", seed=123))
+    payload["view"]["spy_count"] = 40
+    assert '<p class="turn">Turn 1 of 40</p>' in table.table_html(payload, [])
+
+
+def test_the_spy_discard_counts_the_key_spies_the_view_gives_the_spies():
+    payload = payload_for(new_game("deck-of-spies", seed=123))
+    payload["view"]["key_spies"]["spies"] = 2
+    assert "0 cards, 2 key spies" in table.table_html(payload, [])
+
+
+def test_the_engines_text_is_escaped():
+    payload = payload_for(new_game("deck-of-spies", seed=123))
+    payload["view"]["prompt"] = "<script>alert(1)</script>"
+    html = table.table_html(payload, [])
+    assert "<script>" not in html and esc("<script>alert(1)</script>") in html
+
+
+def test_each_hand_card_is_a_toggle_with_its_key():
+    state = new_game("deck-of-spies", seed=123)
+    chosen = state.view(0)["hand"][0]
+    html = table.table_html(payload_for(state), [chosen])
+    for number, card in enumerate(state.view(0)["hand"], 1):
+        assert 'data-card="%s"' % card in html
+        assert "(key %d)" % number in html
+    assert html.count('aria-pressed="true"') == 1
+
+
+def test_retire_offers_retire_and_end_turn_only():
+    state = new_game("deck-of-spies", seed=123)
+    state.hand, state.phase = ["2S", "2H", "3D"], "retire"
+    html = table.table_html(payload_for(state), ["2S", "2H"])
+    assert 'data-type="retire"' in html and 'data-type="counter"' not in html
+    assert esc(json.dumps({"type": "end_turn"})) in html
+    assert 'data-legal="false"' not in html
+
+
+def test_the_layout_module_holds_no_card_table_or_game_constant():
+    names = set(vars(table))
+    assert not names & {"SUIT_SYMBOLS", "SUIT_WORDS", "SEGMENTS", "KEY_RANKS", "RANKS"}

@@ -265,6 +265,20 @@ def test_the_reveal_and_each_pawns_payout_are_logged_before_the_scores_move():
     assert reveal["cards"] == [[0, "R5"], [1, "B9"], [2, "W1"], [3, "R2"]]
 
 
+def test_the_totals_sum_the_round_end_up_with_each_pawns_payout():
+    state = last_trick_table(pawns=[(1, "B4", True), (2, "R3", False)],
+                             collaborators=[0, 0, 0, 0], supply=2)
+    play(state, "R9", "R8", "R7", "R6")
+    pass_to_round_end(state)
+    logged = [{key: e[key] for key in ("seat", "space", "collaborator", "coins", "value")}
+              for e in state.log if e.get("kind") == "payout"]
+    totals = next(e for e in state.log if e.get("kind") == "scores")
+    assert {key: totals[key] for key in ("round", "secret", "payouts", "earned", "coins")} == {
+        "round": 1, "secret": "B4", "payouts": logged,
+        "earned": [0, 20, 0, 0], "coins": [0, 20, 0, 0]}
+    assert [p["value"] for p in totals["payouts"]] == [20, 0]
+
+
 def test_a_player_whose_pawns_are_all_misses_may_place_on_any_occupied_space():
     # Seat 2's pawn sits on R3, which lies on the board: a miss.
     state = last_trick_table(pawns=[(1, "rank:4", False), (2, "R3", False)])
@@ -410,6 +424,15 @@ def test_a_final_tie_in_value_and_coin_count_is_shared():
 
 # -- the view ---------------------------------------------------------------------------
 
+def test_the_view_carries_the_tables_fixed_facts_for_the_ui():
+    three = new_game("spy-tricks", players=3, seed=1).view(0)["setup"]
+    assert three["suits"] == [["R", "red"], ["B", "blue"], ["W", "white"]]
+    assert three["ranks"] == list(range(1, 10))
+    assert three["out_of_play"] == ["R1", "R2", "B1", "B2", "W1", "W2"]
+    assert (three["tricks_per_round"], three["pawns_per_round"]) == (5, 5)
+    assert new_game("spy-tricks", players=4, seed=1).view(0)["setup"]["out_of_play"] == []
+
+
 def test_the_secret_lies_face_down_and_no_view_names_another_hand():
     state = four_players()
     for seat in range(4):
@@ -464,3 +487,95 @@ def test_the_normal_bot_places_its_pawn_where_the_secret_is_likeliest():
     assert values["suit:B"] == pytest.approx(1.0) and "R5" not in values
     action = NormalBot().choose(state, 0, Rng(1))
     assert action == {"type": "place", "space": "R2", "collaborator": False}
+
+
+
+# -- legality: one check per action kind -------------------------------------------------
+
+def test_a_card_that_is_not_a_card_code_is_refused_with_a_reason():
+    state = four_players()
+    for card in (["R7"], {"R": 7}, 7, None, True, "R0", "X1"):
+        with pytest.raises(IllegalAction, match="not a Spy Tricks card"):
+            state.apply({"type": "play", "card": card})
+
+
+def test_a_play_names_only_its_card():
+    state = four_players()
+    with pytest.raises(IllegalAction, match="names only its card"):
+        state.apply({"type": "play", "card": "R9", "seat": 0})
+
+
+def test_a_collaborator_is_true_or_false_not_a_number():
+    state = four_players(collaborators=[1, 0, 0, 0], supply=2)
+    play(state, "R9", "R8", "R7", "R6")
+    for flag in (1, 0, None, "yes"):
+        with pytest.raises(IllegalAction, match="whether a collaborator goes"):
+            state.apply({"type": "place", "space": "rank:4", "collaborator": flag})
+    with pytest.raises(IllegalAction, match="whether a collaborator goes"):
+        state.apply({"type": "place", "space": "rank:4"})
+
+
+def test_a_space_that_is_not_on_the_board_is_refused():
+    state = four_players()
+    play(state, "R9", "R8", "R7", "R6")
+    for space in ("rank:0", "suit:X", ["B4"], 4, None):
+        with pytest.raises(IllegalAction, match="is not a space"):
+            place(state, space)
+
+
+def test_an_unknown_action_type_is_refused_by_name():
+    state = four_players()
+    for kind in ("draw", 3, None, ["play"], {"play": 1}):
+        with pytest.raises(IllegalAction, match="Spy Tricks has no"):
+            state.apply({"type": kind})
+
+
+def reachable_states():
+    """States met in seeded random games, at every kind of decision."""
+    for seed in range(1, 7):
+        state = new_game("spy-tricks", players=3 + seed % 2, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        while not state.is_over:
+            if step % 5 == 0 or state.phase == "catch-up":
+                yield state.clone()
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        yield state
+
+
+BAD_VALUES = [None, True, 1, 0, 4, "", "R0", "rank:0", "suit:X", ["R7"], {"card": "R7"}]
+
+
+def candidate_actions(state):
+    """Every legal action and many near misses: other cards, spaces and flags,
+    wrong types, an extra or a missing key."""
+    candidates = [dict(action) for action in state.legal_actions()]
+    candidates += [{"type": "play", "card": card} for card in CARDS + BAD_VALUES]
+    candidates += [{"type": "place", "space": space, "collaborator": flag}
+                   for space in SPACES + BAD_VALUES for flag in (False, True)]
+    candidates += [{"type": "place", "space": "rank:4", "collaborator": flag}
+                   for flag in BAD_VALUES]
+    candidates += [{"type": kind} for kind in ["pass", "play", "place", "draw"] + BAD_VALUES]
+    for action in state.legal_actions():
+        candidates.append(dict(action, seat=state.to_act))
+        for key in action:
+            if key != "type":
+                candidates.append({k: v for k, v in action.items() if k != key})
+    return candidates
+
+
+def test_an_action_is_legal_exactly_when_its_check_passes():
+    def text(action):  # True is 1 to ==, but no bool is an int here
+        return json.dumps(action, sort_keys=True)
+
+    for state in reachable_states():
+        legal = {text(action) for action in state.legal_actions()}
+        for action in candidate_actions(state):
+            try:
+                state.check(action)
+            except IllegalAction as refusal:
+                assert str(refusal), action
+                assert text(action) not in legal, (action, str(refusal))
+            else:
+                assert text(action) in legal, action

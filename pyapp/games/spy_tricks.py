@@ -76,8 +76,15 @@ before a round's first trick), "led_suit", "hand_counts", "pawns_left",
 "unseen" (per suit letter the ranks whose card's location the seat does not
 know; ranks, not codes, since a view names a code only where its seat knows
 where the card is) and "voids" (per seat, the suits it failed to follow this
-round). The board's fixed layout is `SPACES`. At a round's end the log gets a
-"reveal" event, then one "payout" event per pawn, then "scores".
+round) and "setup" (the fixed facts: "suits" as [code, name] strongest
+first, "ranks", "out_of_play" codes, "tricks_per_round", "pawns_per_round").
+The board's fixed layout is `SPACES`. At a round's end the log gets a
+"reveal" event, then one "payout" event per pawn ("seat", "space",
+"collaborator", "coins", "value"), then "scores", which sums the round end
+up: "round", "secret", "paying" (the secret's card, rank and suit spaces), "payouts" (those of
+the payout events), "earned" (per seat) and the totals "coins" and "coin_counts" after it. A past
+round's secret is named only there: the view names a code only where its
+seat knows where that card is now.
 
 Example:
     >>> from pyapp.games.spy_tricks import SPACES
@@ -91,7 +98,7 @@ Example:
 
 from math import comb
 
-from ..engine.protocol import GameState, excerpt
+from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -114,6 +121,17 @@ COLLABORATOR_WORTH = 3.0
 # The board's 39 spaces, in the order the UI lays them out: 27 card spaces,
 # then the 9 rank spaces, then the 3 suit spaces.
 SPACES = CARDS + ["rank:%d" % rank for rank in RANKS] + ["suit:" + suit for suit in SUITS]
+
+SPACE_SET = frozenset(SPACES)
+
+# The table's fixed facts as the view sends them (the UI lays the board out
+# from them and holds no card table of its own), per player count.
+SETUP = {players: {"suits": [[suit, SUIT_NAMES[suit]] for suit in SUITS],
+                   "ranks": list(RANKS),
+                   "out_of_play": list(OUT_OF_PLAY[players]),
+                   "tricks_per_round": TRICKS_PER_ROUND,
+                   "pawns_per_round": PAWNS_PER_ROUND}
+         for players in OUT_OF_PLAY}
 
 CARD_ORDER = {card: index for index, card in enumerate(CARDS)}
 
@@ -353,14 +371,70 @@ class SpyTricksState(GameState):
         seat = self.to_act
         if self.phase == "play":
             return [{"type": "play", "card": card} for card in self._playable(seat)]
-        collaborator = self.collaborators[seat] > 0
-        actions = []
-        for space in self._open_spaces(seat):
-            actions.append({"type": "place", "space": space, "collaborator": False})
-            if collaborator:
-                actions.append({"type": "place", "space": space, "collaborator": True})
+        choices = [False, True] if self._has_collaborator(seat) else [False]
+        actions = [{"type": "place", "space": space, "collaborator": collaborator}
+                   for space in self._open_spaces(seat) for collaborator in choices]
         actions.append({"type": "pass"})
         return actions
+
+    def check(self, action):
+        """Raise IllegalAction with the reason unless `action` is legal now."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        kind = action["type"]
+        checker = _CHECKS.get(kind) if isinstance(kind, str) else None
+        if checker is None:
+            raise IllegalAction("Spy Tricks has no %s action; use play, place or pass."
+                                % excerpt(kind))
+        checker(self, action)
+
+    def _check_play(self, action):
+        """A card from the hand, following the led suit if the hand holds it."""
+        if self.phase != "play":
+            raise IllegalAction("The trick is over: place a pawn or pass before playing a card.")
+        card = action.get("card")
+        if not isinstance(card, str) or card not in CARD_ORDER:
+            raise IllegalAction("%s is not a Spy Tricks card; cards run from R1 to W9."
+                                % excerpt(card))
+        if card not in self.hands[self.to_act]:
+            raise IllegalAction("%s is not in your hand." % card)
+        follow = self._suit_to_follow(self.to_act)
+        if follow is not None and suit_of(card) != follow:
+            raise IllegalAction("You hold %s, so you must follow %s instead of playing %s." % (
+                SUIT_NAMES[follow], SUIT_NAMES[follow], card))
+        if set(action) != {"type", "card"}:
+            raise IllegalAction(
+                "A play names only its card, like {\"type\": \"play\", \"card\": \"R7\"}.")
+
+    def _check_place(self, action):
+        """A pawn left, a collaborator if one goes with it, an open space."""
+        seat = self.to_act
+        if self.phase == "play":
+            raise IllegalAction(
+                "Pawns are placed after a trick, by its winner and loser: play a card now.")
+        space = action.get("space")
+        if not isinstance(space, str) or space not in SPACE_SET:
+            raise IllegalAction("%s is not a space; use a card like \"B4\", \"rank:4\" or "
+                                "\"suit:B\"." % excerpt(space))
+        collaborator = action.get("collaborator")
+        if type(collaborator) is not bool or set(action) != {"type", "space", "collaborator"}:
+            raise IllegalAction("A placement names its space and whether a collaborator goes "
+                                "with it, like {\"type\": \"place\", \"space\": \"B4\", "
+                                "\"collaborator\": false}.")
+        if not self._has_pawn_left(seat):
+            raise IllegalAction("You have no pawn left this round.")
+        if collaborator and not self._has_collaborator(seat):
+            raise IllegalAction("You have no collaborator to place with your pawn on %s." % space)
+        if not self._space_is_open(space):
+            raise IllegalAction(self._why_not_empty(space))
+
+    def _check_pass(self, action):
+        """Only a placement can be declined."""
+        if self.phase == "play":
+            raise IllegalAction(
+                "You must play a card to the trick; only placing a pawn can be declined.")
+        if set(action) != {"type"}:
+            raise IllegalAction("A pass names nothing but its type: {\"type\": \"pass\"}.")
 
     def _perform(self, action):
         kind = action["type"]
@@ -378,15 +452,17 @@ class SpyTricksState(GameState):
     def _led_suit(self):
         return suit_of(self.trick[0][1]) if self.trick else None
 
+    def _suit_to_follow(self, seat):
+        """The led suit if the seat's hand holds it (then it must be followed), else None."""
+        led = self._led_suit()
+        if led is not None and any(suit_of(card) == led for card in self.hands[seat]):
+            return led
+        return None
+
     def _playable(self, seat):
         """The hand's cards of the led suit if it holds any, else the whole hand."""
-        hand = self.hands[seat]
-        led = self._led_suit()
-        if led is not None:
-            following = [card for card in hand if suit_of(card) == led]
-            if following:
-                return following
-        return list(hand)
+        follow = self._suit_to_follow(seat)
+        return [card for card in self.hands[seat] if follow is None or suit_of(card) == follow]
 
     def _note_void(self, seat, card):
         """A card off the led suit shows the seat has none of that suit left."""
@@ -438,13 +514,26 @@ class SpyTricksState(GameState):
         suit spaces never hold a card)."""
         return space not in self.taken and space not in self.on_board
 
+    def _space_is_open(self, space):
+        """At catch-up any space takes a pawn; otherwise only an empty one."""
+        return self.phase == "catch-up" or self._space_is_empty(space)
+
+    def _why_not_empty(self, space):
+        if space in self.on_board:
+            return "%s lies on its space already, so the space is not empty." % space
+        return "A pawn already stands on %s." % space
+
+    def _has_pawn_left(self, seat):
+        return self.pawns_left[seat] > 0
+
+    def _has_collaborator(self, seat):
+        return self.collaborators[seat] > 0
+
     def _open_spaces(self, seat):
         """Where `seat` may put a pawn now: any space at catch-up, else empty ones."""
-        if self.pawns_left[seat] == 0:
+        if not self._has_pawn_left(seat):
             return []
-        if self.phase == "catch-up":
-            return list(SPACES)
-        return [space for space in SPACES if self._space_is_empty(space)]
+        return [space for space in SPACES if self._space_is_open(space)]
 
     def _may_place(self, seat):
         return bool(self._open_spaces(seat))
@@ -515,34 +604,46 @@ class SpyTricksState(GameState):
         for seat, card in last_cards:
             self.on_board.add(card)
         self.hands = [[] for _ in range(self.num_players)]
-        secret = self.secret
-        self.say("The last cards are laid down; the secret card is %s." % secret,
-                 kind="reveal", secret=secret, cards=last_cards)
-        earned = [[] for _ in range(self.num_players)]
-        for seat, space, collaborator in self.pawns:
-            coins = self._payout(space, collaborator, secret)
-            earned[seat].extend(coins)
-            self.say("%s's pawn%s on %s %s %s." % (
-                _name(seat), " and collaborator" if collaborator else "", space_name(space),
-                "earn" if collaborator else "earns",
-                " + ".join(str(c) for c in coins) if coins else "nothing"),
-                kind="payout", seat=seat, space=space, collaborator=collaborator,
-                coins=coins, value=sum(coins))
-        for seat in range(self.num_players):
-            self.coins[seat] += sum(earned[seat])
-            self.coin_counts[seat] += len(earned[seat])
+        self.say("The last cards are laid down; the secret card is %s." % self.secret,
+                 kind="reveal", secret=self.secret, cards=last_cards)
+        payouts = [self._pay_pawn(seat, space, collaborator)
+                   for seat, space, collaborator in self.pawns]
         self.supply += sum(1 for _, _, collaborator in self.pawns if collaborator)
         self.pawns = []
         self.taken = set()
         self.placers = []
-        self.say("Totals: %s." % ", ".join(
-            "%s has %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
-            kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts))
+        self._say_totals(payouts)
         if self.round < self.num_players:
             self._hand_out_collaborators()
             self._start_round((self.start_player + 1) % self.num_players)
         else:
             self._finish_game()
+
+    def _pay_pawn(self, seat, space, collaborator):
+        """Pay one pawn against the secret, log it, and return its payout."""
+        coins = self._payout(space, collaborator, self.secret)
+        self.coins[seat] += sum(coins)
+        self.coin_counts[seat] += len(coins)
+        payout = {"seat": seat, "space": space, "collaborator": collaborator,
+                  "coins": coins, "value": sum(coins)}
+        self.say("%s's pawn%s on %s %s %s." % (
+            _name(seat), " and collaborator" if collaborator else "", space_name(space),
+            "earn" if collaborator else "earns",
+            " + ".join(str(c) for c in coins) if coins else "nothing"),
+            kind="payout", **payout)
+        return payout
+
+    def _say_totals(self, payouts):
+        """Log the totals with the whole round end, so a table can show it
+        without adding anything up: the secret, each payout, each seat's gain."""
+        earned = [0] * self.num_players
+        for payout in payouts:
+            earned[payout["seat"]] += payout["value"]
+        self.say("Totals: %s." % ", ".join(
+            "%s has %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
+            kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts),
+            round=self.round, secret=self.secret, payouts=payouts, earned=earned,
+            paying=[space for space in SPACES if pawn_value(space, self.secret)])
 
     def _hand_out_collaborators(self):
         """The lowest total gets one; tied lowest all get one only if enough remain."""
@@ -571,42 +672,7 @@ class SpyTricksState(GameState):
             names, "wins" if len(winners) == 1 else "share the win", best[0])
         self.finish(winners, list(self.coins), summary)
 
-    # -- explaining illegal actions ---------------------------------------------
-
-    def _explain_illegal(self, action):
-        kind = action.get("type")
-        seat = self.to_act
-        if kind == "play":
-            card = action.get("card")
-            if self.phase != "play":
-                return "The trick is over: place a pawn or pass before playing a card."
-            if card not in CARD_ORDER:
-                return "%s is not a Spy Tricks card; cards run from R1 to W9." % excerpt(card)
-            if card not in self.hands[seat]:
-                return "%s is not in your hand." % card
-            led = self._led_suit()
-            if led is not None and suit_of(card) != led:
-                return "You hold %s, so you must follow %s instead of playing %s." % (
-                    SUIT_NAMES[led], SUIT_NAMES[led], card)
-            return "A play names only its card, like {\"type\": \"play\", \"card\": \"R7\"}."
-        if kind == "place":
-            space = action.get("space")
-            if self.phase == "play":
-                return "Pawns are placed after a trick, by its winner and loser: play a card now."
-            if space not in SPACES:
-                return "%s is not a space; use a card like \"B4\", \"rank:4\" or \"suit:B\"." % excerpt(space)
-            if self.pawns_left[seat] == 0:
-                return "You have no pawn left this round."
-            if action.get("collaborator") and self.collaborators[seat] == 0:
-                return "You have no collaborator to place with your pawn on %s." % space
-            if space in self.on_board:
-                return "%s lies on its space already, so the space is not empty." % space
-            if space in self.taken:
-                return "A pawn already stands on %s." % space
-            return "A placement names its space and whether a collaborator goes with it."
-        if kind == "pass":
-            return "You must play a card to the trick; only placing a pawn can be declined."
-        return "Spy Tricks has no %s action; use play, place or pass." % excerpt(kind)
+    # -- naming actions ---------------------------------------------------------
 
     def describe(self, action):
         """An action as a hint names it: "play R7", "place a pawn on rank 4"."""
@@ -663,6 +729,7 @@ class SpyTricksState(GameState):
             "unseen": {suit: [rank_of(card) for card in unseen if suit_of(card) == suit]
                        for suit in SUITS},
             "voids": [list(void) for void in self.voids],
+            "setup": SETUP[self.num_players],
         })
         return view
 
@@ -772,3 +839,8 @@ class SpyTricksState(GameState):
         twin.placers = list(self.placers)
         twin.phase = self.phase
         return twin
+
+
+# One check per action kind: `check` dispatches on the action's type.
+_CHECKS = {"play": SpyTricksState._check_play, "place": SpyTricksState._check_place,
+           "pass": SpyTricksState._check_pass}

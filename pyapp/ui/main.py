@@ -221,14 +221,42 @@ def render_table():
     payload = App.payload
     table = element("table")
     kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
+    focused = focus_key(table)
     table.innerHTML = table_page_html(payload, App.selection, App.hint)
     for box_id in kept:
         box = element(box_id)
         if box:
             box.checked = True
+    refocus(table, focused)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
     document.body.setAttribute("data-human-turn", "true" if payload["legal"] else "false")
+
+
+FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")
+
+
+def focus_key(container):
+    """A selector that finds the focused control again after a redraw, or None."""
+    active = document.activeElement
+    if active is None or not container.contains(active):
+        return None
+    for name in FOCUS_KEYS:
+        value = active.getAttribute(name)
+        if value is not None:
+            return "[%s=\"%s\"]" % (name, window.CSS.escape(value))
+    return None
+
+
+def refocus(container, selector):
+    """Focus goes back to the same control (by its key), else to the table,
+    never to the page's body."""
+    again = container.querySelector(selector) if selector else None
+    if again is not None:
+        again.focus()
+    elif selector:
+        container.setAttribute("tabindex", "-1")
+        container.focus()
 
 
 def open_game(game_id, written, payload):
@@ -249,12 +277,25 @@ def open_game(game_id, written, payload):
 
 
 def show_sheet(html):
+    """The rules or setup sheet, as a dialog that takes focus."""
+    App.refocus = document.activeElement
     element("overlay-body").innerHTML = html
     element("overlay").hidden = False
+    first = element("overlay-body").querySelector("select, button")
+    (first or element("overlay").querySelector(".close")).focus()
 
 
 def close_sheet():
+    if element("overlay").hidden:
+        return
     element("overlay").hidden = True
+    give_focus_back()
+
+
+def give_focus_back():
+    if App.refocus is not None and App.refocus.isConnected:
+        App.refocus.focus()
+    App.refocus = None
 
 
 def ask(title, text, confirm_label, then):
@@ -272,15 +313,17 @@ def ask(title, text, confirm_label, then):
 def answer_dialog(confirmed):
     then, App.confirming = App.confirming, None
     element("confirm").hidden = True
-    if App.refocus is not None and App.refocus.isConnected:
-        App.refocus.focus()
-    App.refocus = None
+    give_focus_back()
     if confirmed and then is not None:
         then()
 
 
-def dialog_open():
-    return not element("confirm").hidden
+def open_dialog():
+    """The dialog in front, if any: the confirmation, or the rules or setup sheet."""
+    for dialog_id in ("confirm", "overlay"):
+        if not element(dialog_id).hidden:
+            return element(dialog_id)
+    return None
 
 
 def setup_spec(game_id):
@@ -455,10 +498,17 @@ async def send_action(action):
 
 
 async def run_bots():
+    """Play the bots' moves one at a time. A bot thinks while the move before
+    it is on show, so each move costs max(pace, thinking), not their sum."""
     while App.payload is not None and App.payload["bot_to_act"]:
-        await asyncio.sleep(BOT_PACE)
-        if App.payload is None or not still_current() or \
-                not accept(await call("bot_step", "")):
+        if not still_current():
+            return
+        started = now()
+        payload = await call("bot_step", "")
+        shown_for = (now() - started) / 1000
+        if shown_for < BOT_PACE:
+            await asyncio.sleep(BOT_PACE - shown_for)
+        if App.payload is None or not accept(payload):
             return
 
 
@@ -617,28 +667,33 @@ def on_click(event):
         handler(target)
 
 
-def dialog_key(event):
-    """Escape cancels; Tab stays between the dialog's two buttons."""
-    if event.key == "Escape":
+def dialog_key(dialog, event):
+    """In a dialog: Escape closes it (a confirmation is cancelled), and Tab
+    cycles through its controls without leaving it."""
+    if event.key == "Escape" and dialog.id == "confirm":
         answer_dialog(False)
+    elif event.key == "Escape":
+        close_sheet()
     elif event.key == "Tab":
         event.preventDefault()
-        other = "confirm-yes" if document.activeElement.id == "confirm-no" else "confirm-no"
-        element(other).focus()
+        controls = list(dialog.querySelectorAll("button, select, input, a[href]"))
+        here = -1
+        for index, control in enumerate(controls):
+            if control.isSameNode(document.activeElement):
+                here = index
+        controls[(here + (-1 if event.shiftKey else 1)) % len(controls)].focus()
 
 
 def on_key(event):
     if event.ctrlKey or event.metaKey or event.altKey:
         return
-    if dialog_open():
-        dialog_key(event)
-        return
-    key = event.key
-    if key == "Escape":
-        close_sheet()
+    dialog = open_dialog()
+    if dialog is not None:
+        dialog_key(dialog, event)
         return
     if App.payload is None or element("table").hidden or App.stale:
         return
+    key = event.key
     table = TABLES[App.payload["game"]]
     hand = App.payload["view"]["hand"]
     if key in "123456789" and len(key) == 1 and int(key) <= len(hand):

@@ -1,0 +1,47 @@
+"""Keyboard focus is never dropped to the page: a redraw keeps it on the same
+control, and the rules sheet takes it, keeps it and gives it back."""
+
+import pytest
+
+from pyapp.games import new_game
+
+from .test_deck_of_spies import SEED, open_deal
+
+pytest.importorskip("playwright.sync_api")
+
+
+def focused(page, attribute):
+    return page.evaluate("(name) => document.activeElement.getAttribute(name)", attribute)
+
+
+def focus_inside(page, selector):
+    return page.evaluate("(s) => document.querySelector(s).contains(document.activeElement)",
+                         selector)
+
+
+def test_a_card_keeps_the_focus_when_the_table_is_redrawn(page, site_server):
+    open_deal(page, site_server.url)
+    card = new_game("deck-of-spies", seed=SEED).view(0)["hand"][0]
+    page.focus('button.card[data-card="%s"]' % card)
+    page.keyboard.press("Enter")  # a toggle redraws the whole table
+    page.wait_for_selector('button.card[data-card="%s"][aria-pressed="true"]' % card)
+    assert focused(page, "data-card") == card
+    page.keyboard.press("Space")
+    page.wait_for_selector('button.card[data-card="%s"][aria-pressed="false"]' % card)
+    assert focused(page, "data-card") == card
+
+
+def test_the_rules_sheet_takes_keeps_and_returns_the_focus(page, site_server):
+    open_deal(page, site_server.url)
+    page.focus('#table button[data-action="rules"]')
+    page.keyboard.press("Enter")
+    page.locator("#overlay").wait_for()
+    assert focus_inside(page, "#overlay")
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert focus_inside(page, "#overlay")
+    page.keyboard.press("Shift+Tab")
+    assert focus_inside(page, "#overlay")
+    page.keyboard.press("Escape")
+    page.locator("#overlay").wait_for(state="hidden")
+    assert focused(page, "data-action") == "rules"

@@ -601,3 +601,97 @@ def test_an_illegal_action_names_what_is_wrong_and_changes_nothing():
     with pytest.raises(IllegalAction):
         state.apply(target(1))
     assert json.dumps([state.view(s) for s in range(3)]) == before
+
+
+# -- legality: one check per action kind, and legal_actions() agrees with it -------------------
+
+ODD_VALUES = [None, True, False, -1, 0, 1, 2, 3, 4, 9, 1.0, "1", "left", "right", "up", "nothing",
+              ["spy"], {"card": "spy"}] + list(mfp.NAMES)
+
+
+def strictly(action):
+    """An action as text, so that True and 1 (equal in Python) stay apart."""
+    return json.dumps(action, sort_keys=True)
+
+
+def mutations(action):
+    """Near misses of a legal action: each field changed, wrong types, a key too many or few."""
+    for key in action:
+        if key == "type":
+            continue
+        for value in ODD_VALUES:
+            yield dict(action, **{key: value})
+        yield {k: v for k, v in action.items() if k != key}
+    yield dict(action, extra=1)
+    for kind in list(mfp.steps.ACTION_FIELDS) + ["pass", "", 7, None]:
+        yield dict(action, type=kind)
+
+
+def candidates(state, rng, count=40):
+    """Every legal action and `count` near misses drawn from a broad list."""
+    legal = state.legal_actions()
+    misses = [m for action in legal for m in mutations(action)]
+    misses += [dict({"type": kind}, **{field: value for field in fields})
+               for kind, fields in mfp.steps.ACTION_FIELDS.items() for value in ODD_VALUES]
+    return legal + [rng.choice(misses) for _ in range(count)]
+
+
+def refusal(state, action):
+    """check()'s reason for refusing `action`, or None if it passes."""
+    try:
+        state.check(action)
+    except IllegalAction as err:
+        return str(err)
+    return None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_an_action_is_legal_exactly_when_its_check_passes(players):
+    rng = Rng(players)
+    for seed in range(4):
+        state = new_game(GAME, players=players, seed=seed)
+        while not state.is_over:
+            legal = {strictly(a) for a in state.legal_actions()}
+            for action in candidates(state, rng):
+                reason = refusal(state, action)
+                assert (reason is None) == (strictly(action) in legal), (state.step, action, reason)
+                assert reason is None or reason.strip(), action
+            play(state, rng.choice(state.legal_actions()))
+
+
+def test_a_seat_given_as_true_is_refused_though_true_equals_1():
+    state = table([SEER, HANDLER, AGENT], [[INFORMANT, SEER], [POLICE], [TELEPATH]],
+                  [AGENT, SEER, SPY])
+    play(state, assist(INFORMANT), target(0))
+    with pytest.raises(IllegalAction, match="not a player at this table"):
+        state.apply({"type": "target", "seat": True})
+
+
+def test_an_action_with_a_key_too_many_or_too_few_is_refused_and_names_its_keys():
+    state = table([SEER, HANDLER, AGENT], [[POLICE, SEER], [INFORMANT], [TELEPATH]],
+                  [AGENT, SEER])
+    with pytest.raises(IllegalAction, match="keys type, card"):
+        state.apply({"type": "assist", "card": SEER, "seat": 1})
+    with pytest.raises(IllegalAction, match="keys type, card"):
+        state.apply({"type": "assist"})
+
+
+def test_an_unknown_action_type_is_refused_with_the_game_s_action_types():
+    state = table([SEER, HANDLER, AGENT], [[POLICE, SEER], [INFORMANT], [TELEPATH]],
+                  [AGENT, SEER])
+    with pytest.raises(IllegalAction, match="no 'pass' action .*choose_role, assist"):
+        state.apply({"type": "pass"})
+    with pytest.raises(IllegalAction, match="must now discard a card for its ASSIST"):
+        state.apply({"type": "direction", "dir": "left"})
+
+
+def test_every_step_of_the_table_is_reached_with_its_prompt():
+    rng = Rng(5)
+    reached = set()
+    for seed in range(40):
+        state = new_game(GAME, players=3 + seed % 3, seed=seed)
+        while not state.is_over:
+            reached.add(state.step)
+            assert state.view(state.to_act)["prompt"].startswith(mfp.player(state.to_act))
+            play(state, rng.choice(state.legal_actions()))
+    assert reached == set(mfp.STEPS)

@@ -1,362 +1,21 @@
-"""Mission for Peanuts (SPY x FAMILY): bring the Forger family together.
+"""The state of a Mission for Peanuts match: setup, the checks and the turn
+machine of steps.py, every card's ASSIST and DEPLOY, the round's end, what a
+seat sees, and the copies the bots search."""
 
-Each round every player holds a face-up Role and one hidden card. On a turn
-you draw, then either discard a hand card for its ASSIST or discard your Role
-and DEPLOY a hand card as your new Role. Holding the Spy, the Telepath and the
-Assassin at once after a draw wins the round at once ("Finding the Family");
-otherwise the last player standing, or the best pair of Role and hand when
-the deck runs out, wins it. A round is worth one Peanut Point, and a game is
-a whole match: the first to the target (3 with 3 players, 2 with 4-5) wins.
+from __future__ import annotations
 
-What is unusual: the Assassin eliminates whoever has it *put into* their hand
-by an action, yet drawing it is safe, and the Spy must never rest face up in
-a discard pile, so it keeps coming back into the deck.
+from ...engine.protocol import GameState, IllegalAction, excerpt
+from ...engine.registry import register
+from ...engine.rng import Rng
+from .cards import (AGENT, ASSASSIN, CARD, FAMILY, HANDLER, INFORMANT, NAMES, NO_COMBINATION,
+                    NOTCHES, ORDINALS, POLICE, ROLE_SHIELDS, SEER, SPY, TELEPATH,
+                    best_combination, distinct, listing, player, round_deck, showdown_key, the,
+                    without_one_of_each)
+from .rules import RULES
+from .steps import ACTION_FIELDS, DIRECTIONS, IMMUNITY, STEPS
 
-Rulebook section -> code:
-    Card Breakdown / notches ..... CARDS, NOTCHES, round_deck
-    Setup ........................ _setup, _deal_round
-    Setup (Roles flip together) .. _choose_role
-    Gameplay (draw, one action) .. _start_turn, _act_actions, _assist_card,
-                                   _deploy_card, _spy_may_be_discarded
-    Discard pile / the Spy ....... _discard_face_up, _shuffle_into_deck
-    The characters' ASSIST ....... _assist (one _assist_<card> per card)
-    The characters' DEPLOY ....... _deploy (one _deploy_<card> per card)
-    Immunities ................... _candidates, _immunities, IMMUNITY
-    Elimination .................. _assassin_strikes, _eliminate
-    Finding the Family ........... _has_family, _check_family
-    Ending the Round ............. _end_action, _showdown, _award_round
-    Scoring (combinations) ....... COMBINATIONS, best_combination,
-                                   showdown_key
-    Completing the Mission ....... _award_round, default_option
-    FAQ (immune targets, Ex 1-2) . _candidates, _no_effect
-
-Table rules used (docs/rules-decisions.md, "Mission for Peanuts"):
-    - deck of 20: spy 1, telepath 2, assassin 3, seer 3, informant 3,
-      handler 3, agent 2, secret-police 3; one Assassin leaves with 3-4
-      players (it still shows 3 notches); a card's notches are its copies;
-    - remove the Spy, deal 2 each, shuffle the Spy back in; being dealt the
-      Assassin never eliminates; only a card put into a hand by an action
-      does, drawing never does; a Telepath Role ignores that elimination;
-    - the family is checked after every draw by the active player: the
-      turn's draw and the draws of Seer DEPLOY, Informant DEPLOY, Agent
-      ASSIST;
-    - Spy DEPLOY: the top card becomes your Role (its DEPLOY does not
-      trigger) and the Spy goes on top of the deck; empty deck: nothing;
-      a Spy that would land face up in a pile is shuffled into the deck; it
-      cannot be discarded for its blank ASSIST while the deck is empty;
-    - Seer ASSIST: look at the top min(3, deck), discard exactly one face
-      down to your own pile, keep the rest in order; Seer DEPLOY: draw
-      min(2, deck), put that many hand cards on the bottom in your order;
-    - Informant ASSIST: any two players, yourself allowed, swap hands;
-      Informant DEPLOY: draw 1, put 1 hand card on top;
-    - Handler ASSIST: left or right, every player still in passes their Role;
-      Handler DEPLOY: shuffle any discarded card (face down ones too) into
-      the deck, then a player (yourself allowed) swaps hands with the top;
-    - Agent ASSIST: draw 1 (safe), then choose the target, who discards
-      their hand and picks one of your hand cards blind; an empty deck
-      cancels it all; Agent DEPLOY: the ASSIST of another player's Role as
-      if you had discarded it; the card stays put; Assassin Roles and
-      eliminated players cannot be chosen;
-    - Secret Police ASSIST: see another hand; a Spy there eliminates its
-      holder, the Spy is shuffled in and you take another turn;
-      Telepath ASSIST: see every other hand, then another turn;
-    - protections hold while the card is the Role: Telepath (no Assassin
-      elimination), Assassin (no swap, no hand discard), Secret Police (not
-      by the Secret Police); with no valid player the action does nothing;
-    - an eliminated hand goes face up to its pile (a Spy is shuffled in);
-      its Role stays on the table out of any Handler pass;
-    - an extra turn is lost if the deck is empty when the turn ends;
-    - everybody eliminated at once: nobody scores, the round is dealt again
-      with the same first player;
-    - showdown when the deck is empty at the end of a turn: best
-      combination, else fewest notches in Role and hand; then fewest notches
-      in the discard pile (face down ones too); still tied: all score;
-    - the round winner goes first next round (a shared win: one of them,
-      by the seed); the first round's first player is random; reaching the
-      target together is a shared match win.
-Our own, where the tables are silent:
-    - "left" is seat + 1, "right" is seat - 1, as in every Safehouse game;
-    - Roles are chosen one seat at a time from the round's first player;
-      nobody sees another's choice until all Roles flip together;
-    - an ASSIST or DEPLOY whose every part cannot be done does nothing at
-      all (FAQ: "the entire action is ignored"): Handler DEPLOY with no
-      discarded card anywhere, Informant ASSIST with fewer than two
-      swappable players, Seer/Informant/Spy DEPLOY on an empty deck;
-    - Seer DEPLOY buries one card at a time, each under the whole deck, so
-      the last card buried is the bottom card;
-    - the Agent's target picks "the first" or "the second" face-down card;
-      the Agent's cards are shuffled just before, so the pick is blind;
-    - the Secret Police may choose an Assassin Role: looking is neither a
-      swap nor a hand discard, and the elimination is not a targeted one;
-    - a Handler DEPLOY may recall a card from an eliminated player's pile;
-    - the showdown reveals Role and hand, and each player's discard-pile
-      notches, face-down cards included, for the tie-break.
-
-Actions (JSON dicts; "seat" is 0-based):
-    {"type": "choose_role", "card": "seer"}   pick your Role at round start
-    {"type": "assist", "card": "informant"}   discard a hand card, its ASSIST
-    {"type": "deploy", "card": "seer"}        make a hand card your Role
-    {"type": "target", "seat": 2}             the player for the pending
-                                              effect (swap, Agent, Secret
-                                              Police, Handler trade)
-    {"type": "copy", "seat": 2}               Agent DEPLOY: whose Role to copy
-    {"type": "direction", "dir": "left"}      Handler ASSIST ("left"/"right")
-    {"type": "discard_face_down", "index": 1} Seer ASSIST: which of the cards
-                                              seen (0 = top) goes face down
-    {"type": "bury", "card": "spy"}           Seer DEPLOY: next card under
-                                              the deck
-    {"type": "return", "card": "spy"}         Informant DEPLOY: card on top
-    {"type": "recall", "seat": 1, "index": 0} Handler DEPLOY: a card of a
-                                              discard pile, shuffled in
-    {"type": "pick", "index": 0}              the Agent's target: which of
-                                              the Agent's face-down cards
-
-View (beyond the protocol's keys): "round", "first_player", "scores",
-"target", "step", "hand", "roles" (None while still face down, except your
-own), "roles_revealed", "role_chosen", "hand_sizes", "discards" (per seat,
-[{"card": code or "back", "face_down": bool}]; your own face-down cards show
-their code), "eliminated", "deck_count", "deck_known" ([{"pos": 0 = top,
-"card"}] that you placed or saw), "known_hands" ([{"seat", "cards", "since":
-log index, "stale"}]: what you were shown, following public trades; stale
-once the hand changed unseen), "extra_turn", "pending" (the effect in
-progress: "step", "by", "card", and "peek" for the Seer who looks), "immune"
-([{"seat", "reason"}] at a targeting step), "prompt" and "log_since_decision"
-(how many log events came since the seat began its last decision, so a table
-can show what happened since then).
-Texts name seat s "Player s+1" and a card by its Role ("the Informant");
-`describe(action)` phrases an action for a hint, to the player taking it.
-Log events carry a "kind"; "showdown" lists every hand with its
-"combination", "notches" and "discard_notches", the "winners", what
-"decided_by" (combination, notches, discard_notches) and "tied";
-"elimination" and "family" name the seat and cards.
-
-Usage:
-
-    >>> from pyapp.engine.registry import new_game
-    >>> state = new_game("mission-for-peanuts", players=3, seed=7)
-    >>> state.options["target"]
-    3
-    >>> state.legal_actions()[0]["type"]
-    'choose_role'
-"""
-
-from ..engine.protocol import GameState, excerpt
-from ..engine.registry import register
-from ..engine.rng import Rng
-
-SPY = "spy"
-TELEPATH = "telepath"
-ASSASSIN = "assassin"
-SEER = "seer"
-INFORMANT = "informant"
-HANDLER = "handler"
-AGENT = "agent"
-POLICE = "secret-police"
-
-# code, copies (= notches; our choice, the rulebook prints no counts), Role, character.
-CARDS = (
-    (SPY, 1, "Spy", "Loid Forger"),
-    (TELEPATH, 2, "Telepath", "Anya Forger"),
-    (ASSASSIN, 3, "Assassin", "Yor Forger"),  # one copy out with 3-4 players
-    (SEER, 3, "Seer", "Bond Forger"),
-    (INFORMANT, 3, "Informant", "Franky Franklin"),
-    (HANDLER, 3, "Handler", "Sylvia Sherwood"),
-    (AGENT, 2, "Agent", "Fiona Frost"),
-    (POLICE, 3, "Secret Police", "Yuri Briar"),
-)
-NOTCHES = {code: copies for code, copies, _, _ in CARDS}
-NAMES = {code: name for code, _, name, _ in CARDS}
-CHARACTERS = {code: character for code, _, _, character in CARDS}
-FAMILY = (SPY, TELEPATH, ASSASSIN)
-
-# Scoring, from highest to lowest: (rank, pair, name); a lower rank is better.
-COMBINATIONS = (
-    (1, (SPY, TELEPATH), "Spy x Telepath"),
-    (1, (SPY, ASSASSIN), "Spy x Assassin"),
-    (2, (TELEPATH, ASSASSIN), "Telepath x Assassin"),
-    (3, (SPY, INFORMANT), "Spy x Informant"),
-    (4, (TELEPATH, SEER), "Telepath x Seer"),
-    (5, (HANDLER, AGENT), "Handler x Agent"),
-    (6, (ASSASSIN, POLICE), "Assassin x Secret Police"),
-)
-NO_COMBINATION = 99
-
-# Why a player cannot be chosen, per targeting step (shown by the UI).
-IMMUNITY = {
-    "swap": (ASSASSIN, "Assassin Role: cannot be chosen for a swap"),
-    "agent": (ASSASSIN, "Assassin Role: cannot be made to discard their hand"),
-    "trade": (ASSASSIN, "Assassin Role: cannot be chosen to trade their hand"),
-    "police": (POLICE, "Secret Police Role: cannot be targeted by the Secret Police"),
-    "copy": (ASSASSIN, "Assassin Role: the Agent cannot copy it"),
-}
-# What a protecting Role does while it is kept (said when it is DEPLOYed).
-ROLE_SHIELDS = {
-    TELEPATH: "cannot be Eliminated by the Assassin",
-    ASSASSIN: "cannot be chosen to swap or discard their hand",
-    POLICE: "cannot be chosen by the Secret Police",
-}
-# What each card does, in a hint's words (the table's card faces say the same).
-ASSIST_TEXTS = {
-    SPY: "it has none",
-    TELEPATH: "see every other hand, then take another turn",
-    ASSASSIN: "it has none",
-    SEER: "look at the top three cards and discard one face down",
-    INFORMANT: "two players of your choice swap hands",
-    HANDLER: "every Role passes left or right",
-    AGENT: "draw, then a player discards their hand and picks one of yours blind",
-    POLICE: "look at a hand; a Spy there is Eliminated and you go again",
-}
-DEPLOY_TEXTS = {
-    SPY: "it trades places with the top card of the deck",
-    TELEPATH: "the Assassin cannot eliminate you while it is your Role",
-    ASSASSIN: "nobody can swap or discard your hand while it is your Role",
-    SEER: "draw two, then put two hand cards on the bottom of the deck",
-    INFORMANT: "draw one, then put a hand card on top of the deck",
-    HANDLER: "shuffle a discarded card into the deck, then a player swaps hands with the top",
-    AGENT: "use the ASSIST of another player's Role",
-    POLICE: "the Secret Police cannot choose you while it is your Role",
-}
-ORDINALS = ("first", "second", "third")
 HOW_WON = {"family": "Finding the Family", "showdown": "showdown",
            "last_standing": "last player standing"}
-TARGET_STEPS = {"swap_first": "swap", "swap_second": "swap", "agent_target": "agent",
-                "trade_target": "trade", "police_target": "police", "copy": "copy"}
-
-
-def round_deck(players):
-    """Every card of a round, in table order; one Assassin fewer below 5 players."""
-    cards = []
-    for code, copies, _, _ in CARDS:
-        if code == ASSASSIN and players <= 4:
-            copies -= 1
-        cards.extend([code] * copies)
-    return cards
-
-
-def best_combination(cards):
-    """(rank, name) of the best combination among `cards`, or (NO_COMBINATION, None)."""
-    for rank, (a, b), name in COMBINATIONS:
-        if a in cards and b in cards:
-            return rank, name
-    return NO_COMBINATION, None
-
-
-def showdown_key(role, hand, pile_notches):
-    """Lower is better: combination, then (only without one) notches, then pile."""
-    cards = [role] + list(hand)
-    rank, _ = best_combination(cards)
-    notches = sum(NOTCHES[c] for c in cards) if rank == NO_COMBINATION else 0
-    return (rank, notches, pile_notches)
-
-
-def _distinct(cards):
-    return sorted(set(cards))
-
-
-def player(seat):
-    """A seat as every Safehouse text names it: seat 0 is "Player 1"."""
-    return "Player %d" % (seat + 1)
-
-
-def the(card):
-    """"the Informant": a card as the log and prompts name it."""
-    return "the " + NAMES[card]
-
-
-def listing(cards):
-    """"the Seer and the Spy"; "nothing" for no card."""
-    names = [the(card) for card in cards]
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _without_one_of_each(known):
-    """What is certainly left of a known part of a hand after one unseen card leaves it."""
-    kept = list(known)
-    for code in _distinct(known):
-        kept.remove(code)
-    return kept
-
-
-RULES = {  # the rules sheet: a short rulebook, then our Table rules
-    "rules": [
-        "Each round: the Spy is set aside, everyone is dealt 2 cards, and the Spy is shuffled "
-        "back into the deck. Everyone chooses one card as their Role, face down; all Roles "
-        "flip together. The other card is your secret hand.",
-        "On your turn draw a card, then either discard a hand card face up for its ASSIST, "
-        "or discard your Role and DEPLOY a hand card as your new Role (its DEPLOY happens).",
-        "Finding the Family: holding the Spy, the Telepath and the Assassin (hand and Role) "
-        "after you draw wins the round at once.",
-        "The Assassin eliminates whoever has it put into their hand by an action; drawing it "
-        "is safe. An eliminated player's hand goes face up to their pile.",
-        "The last player standing wins the round. When the deck is empty at the end of a "
-        "turn, the showdown: the best pair of Role and hand wins: Spy \u00d7 Telepath or "
-        "Spy \u00d7 Assassin, Telepath \u00d7 Assassin, Spy \u00d7 Informant, Telepath \u00d7 "
-        "Seer, Handler \u00d7 Agent, Assassin \u00d7 Secret Police. Without one, the fewest "
-        "notches; then the fewest notches in the discard pile.",
-        "A round is worth one Peanut Point and its winner goes first next round. The first "
-        "to the target (3 with 3 players, 2 with 4\u20135) wins the match.",
-        "Protections while the card is your Role: Telepath (the Assassin cannot eliminate "
-        "you), Assassin (your hand cannot be swapped or discarded), Secret Police (the "
-        "Secret Police cannot choose you). A player immune to an action cannot be chosen.",
-        "What the Telepath and the Secret Police show you is yours alone: it appears in "
-        "Your notes.",
-    ],
-    "table": [
-        "Deck (the rulebook gives no counts): Spy 1, Telepath 2, Assassin 3, Seer 3, "
-        "Informant 3, Handler 3, Agent 2, Secret Police 3; a card's notches are its copies. "
-        "One Assassin leaves with 3\u20134 players (it still shows 3 notches): 19 or 20 cards.",
-        "Being dealt the Assassin never eliminates. Only a card put into a hand by an action "
-        "does, and drawing never does. A Telepath Role ignores that elimination.",
-        "The family is checked after every draw by the active player: the turn's draw and "
-        "the draws of the Seer DEPLOY, the Informant DEPLOY and the Agent ASSIST.",
-        "Spy DEPLOY: the top card becomes your Role (its DEPLOY does not trigger) and the "
-        "Spy goes on top of the deck; with an empty deck nothing happens. A Spy that would "
-        "land face up in a pile is shuffled into the deck instead. While the deck is empty "
-        "the Spy cannot be discarded for its blank ASSIST.",
-        "Seer ASSIST: look at the top min(3, deck) cards, discard exactly one face down to "
-        "your own pile, keep the rest in order. Seer DEPLOY: draw min(2, deck), then put "
-        "that many hand cards on the bottom one at a time, each under the whole deck, so "
-        "the last one you put there is the bottom card.",
-        "Informant ASSIST: any two players, yourself allowed, swap hands. Informant DEPLOY: "
-        "draw 1, then put 1 hand card on top of the deck.",
-        "Handler ASSIST: choose left or right; every player still in passes their Role that "
-        "way. \u201cLeft\u201d is the next player (Player 1 to Player 2), \u201cright\u201d "
-        "the previous one.",
-        "Handler DEPLOY: shuffle any discarded card (face down ones too, and from an "
-        "eliminated player's pile) into the deck; then a player, yourself allowed, swaps "
-        "their hand with the top card.",
-        "Agent ASSIST: draw 1 (safe, and it may find the family), then choose the target, "
-        "who discards their hand and picks one of your cards blind: \u201cthe first\u201d or "
-        "\u201cthe second\u201d, after your cards are shuffled face down. An empty deck "
-        "cancels it all.",
-        "Agent DEPLOY: the ASSIST of another player's Role as if you had discarded it; the "
-        "card stays where it is. Assassin Roles and eliminated players cannot be chosen.",
-        "Secret Police ASSIST: see another hand; a Spy there eliminates its holder, the Spy "
-        "is shuffled in and you take another turn. It may choose an Assassin Role: looking "
-        "is neither a swap nor a hand discard. Telepath ASSIST: see every other hand, then "
-        "take another turn.",
-        "An action with no valid player to choose, or any part that cannot be done, does "
-        "nothing at all: a Handler DEPLOY with no discarded card, an Informant ASSIST with "
-        "fewer than two swappable players, a Seer, Informant or Spy DEPLOY on an empty deck.",
-        "An eliminated hand goes face up to its pile (a Spy is shuffled in instead). The "
-        "Role stays on the table but takes no part in a Handler pass.",
-        "An extra turn is lost if the deck is empty when the turn ends: the showdown comes "
-        "first.",
-        "If everybody still in is eliminated at once, nobody scores and the round is dealt "
-        "again with the same first player.",
-        "Roles are chosen one player at a time from the round's first player; nobody sees "
-        "another's choice until all Roles flip together.",
-        "Showdown, when the deck is empty at the end of a turn: the best combination, else "
-        "the fewest notches in Role and hand; then the fewest notches in the discard pile, "
-        "face-down cards included (they are revealed for it). Still tied: every tied player "
-        "scores.",
-        "The round winner goes first next round (after a shared win, one of them, by the "
-        "seed); the first round's first player is random. The target may be changed before "
-        "the match; reaching it together is a shared match win.",
-    ],
-}
 
 
 @register
@@ -402,7 +61,6 @@ class MissionForPeanuts(GameState):
         self.piles = [[] for _ in range(n)]
         self.alive = [True] * n
         self.extra = False
-        self.step = "role"
         self.pending = {}
         # know[o][s]: the cards of s's hand that o is sure of (a sorted list);
         # memory[o][s]: (cards, log index) o was last shown, kept when stale;
@@ -411,7 +69,7 @@ class MissionForPeanuts(GameState):
         self.memory = [[None] * n for _ in range(n)]
         self.deck_seen = [[None] * len(self.deck) for _ in range(n)]
         self.turn = first
-        self.to_act = first
+        self._enter("role")
         self.say("Round %d: each player chooses a Role; %s will go first."
                  % (self.round, player(first)), kind="round_start", round=self.round, first=first)
 
@@ -421,160 +79,194 @@ class MissionForPeanuts(GameState):
         """The actions open to `to_act`, in a fixed order."""
         if self.is_over:
             return []
-        step = self.step
-        seat = self.to_act
-        if step == "role":
-            return [{"type": "choose_role", "card": c} for c in _distinct(self.hands[seat])]
-        if step == "act":
-            return self._act_actions()
-        if step in TARGET_STEPS:
-            kind = "copy" if step == "copy" else "target"
-            return [{"type": kind, "seat": s} for s in self._candidates(step)]
-        if step == "direction":
-            return [{"type": "direction", "dir": "left"}, {"type": "direction", "dir": "right"}]
-        if step == "seer_discard":
-            return [{"type": "discard_face_down", "index": i} for i in range(self.pending["count"])]
-        if step == "bury":
-            return [{"type": "bury", "card": c} for c in _distinct(self.hands[seat])]
-        if step == "return":
-            return [{"type": "return", "card": c} for c in _distinct(self.hands[seat])]
-        if step == "recall":
-            return [{"type": "recall", "seat": p, "index": i}
-                    for p in range(self.num_players) for i in range(len(self.piles[p]))]
-        if step == "agent_pick":
-            return [{"type": "pick", "index": i}
-                    for i in range(len(self.hands[self.pending["by"]]))]
-        raise AssertionError("unknown step %r" % step)
+        actions = []
+        for kind in STEPS[self.step].resolves:
+            actions.extend(getattr(self, "_options_" + kind)())
+        return actions
+
+    def check(self, action):
+        """Raise IllegalAction(reason) unless `action` is legal now."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        kind = action["type"]
+        if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+            raise IllegalAction("Mission for Peanuts has no %s action (actions: %s)"
+                                % (excerpt(kind), ", ".join(ACTION_FIELDS)))
+        if kind not in STEPS[self.step].resolves:
+            raise IllegalAction("%s must now %s, not a %s action"
+                                % (player(self.to_act), self._prompt_task(), kind))
+        _check_fields(action, ACTION_FIELDS[kind])
+        getattr(self, "_check_" + kind)(action)
 
     def _perform(self, action):
         self.decided[self.to_act] = len(self.log)
-        kind = action["type"]
-        if kind == "choose_role":
-            self._choose_role(self.to_act, action["card"])
-        elif kind == "assist":
-            self._assist_card(self.turn, action["card"])
-        elif kind == "deploy":
-            self._deploy_card(self.turn, action["card"])
-        elif kind == "target":
-            self._target(action["seat"])
-        elif kind == "copy":
-            self._copy_role(self.turn, action["seat"])
-        elif kind == "direction":
-            self._pass_roles(self.turn, action["dir"])
-        elif kind == "discard_face_down":
-            self._seer_discard(self.turn, action["index"])
-        elif kind == "bury":
-            self._bury(self.turn, action["card"])
-        elif kind == "return":
-            self._return_on_top(self.turn, action["card"])
-        elif kind == "recall":
-            self._recall(self.turn, action["seat"], action["index"])
-        else:
-            self._agent_pick(self.pending["by"], self.to_act, action["index"])
+        getattr(self, STEPS[self.step].resolves[action["type"]])(action)
 
-    def _explain_illegal(self, action):
-        kind = action.get("type")
-        step = self.step
-        seat = self.to_act
-        expected = {"role": "choose_role", "act": "assist or deploy", "direction": "direction",
-                    "seer_discard": "discard_face_down", "bury": "bury", "return": "return",
-                    "recall": "recall", "agent_pick": "pick", "copy": "copy"}.get(step, "target")
-        if kind not in expected.split(" or "):
-            return "%s must now %s, not a %s action" % (
-                player(seat), self._prompt_task(), excerpt(kind))
-        card = action.get("card")
-        if kind in ("choose_role", "assist", "deploy", "bury", "return"):
-            if card not in self.hands[seat]:
-                name = NAMES[card] if isinstance(card, str) and card in NAMES else excerpt(card)
-                return "%s has no %s in hand" % (player(seat), name)
-            if kind == "assist" and card == SPY:
-                return "the Spy cannot be discarded for its blank ASSIST while the deck is empty"
-        if kind in ("target", "copy"):
-            target = action.get("seat")
-            for immune in self._immunities():
-                if immune["seat"] == target:
-                    return "%s cannot be chosen: %s" % (player(target), immune["reason"])
-            if isinstance(target, int) and 0 <= target < self.num_players:
-                if not self.alive[target]:
-                    return "%s is Eliminated this round" % player(target)
-                if target == self.turn:
-                    return "you must choose another player, not yourself"
-                if step == "swap_second":
-                    return "%s is already one of the two players to swap" % player(target)
-                return "%s cannot be chosen now" % player(target)
-            return "seat %s is not a player at this table" % excerpt(target)
-        if kind == "direction":
-            return "the direction is \"left\" or \"right\", not %s" % excerpt(action.get("dir"))
-        if kind == "recall":
-            return "there is no card %s in the discard pile of seat %s" % (
-                excerpt(action.get("index")), excerpt(action.get("seat")))
-        if kind in ("discard_face_down", "pick"):
-            return "index %s is not one of the cards on offer" % excerpt(action.get("index"))
-        return "%s is not a legal action now" % excerpt(action)
+    def _enter(self, step):
+        """Go to `step`; its player (steps.py, "who") is to act."""
+        self.step = step
+        self.to_act = self.pending["target"] if STEPS[step].who == "target" else self.turn
+
+    # -- each action kind: its candidates and its check, from the same rules ----------------
+
+    def _options_choose_role(self):
+        return [{"type": "choose_role", "card": c} for c in distinct(self.hands[self.to_act])]
+
+    def _check_choose_role(self, action):
+        self._check_holds(action["card"])
+
+    def _options_assist(self):
+        return [{"type": "assist", "card": c} for c in distinct(self.hands[self.turn])
+                if self._spy_may_be_discarded(c)]
+
+    def _check_assist(self, action):
+        self._check_holds(action["card"])
+        if not self._spy_may_be_discarded(action["card"]):
+            raise IllegalAction(
+                "the Spy cannot be discarded for its blank ASSIST while the deck is empty")
+
+    def _options_deploy(self):
+        return [{"type": "deploy", "card": c} for c in distinct(self.hands[self.turn])]
+
+    def _check_deploy(self, action):
+        self._check_holds(action["card"])
+
+    def _options_bury(self):
+        return [{"type": "bury", "card": c} for c in distinct(self.hands[self.turn])]
+
+    _check_bury = _check_return = _check_deploy
+
+    def _options_return(self):
+        return [{"type": "return", "card": c} for c in distinct(self.hands[self.turn])]
+
+    def _check_holds(self, card):
+        """The card must be in the hand of the player to act."""
+        if not isinstance(card, str) or card not in self.hands[self.to_act]:
+            name = NAMES[card] if isinstance(card, str) and card in NAMES else excerpt(card)
+            raise IllegalAction("%s has no %s in hand" % (player(self.to_act), name))
+
+    def _options_target(self):
+        return [{"type": "target", "seat": s} for s in self._candidates(self.step)]
+
+    def _check_target(self, action):
+        seat = action["seat"]
+        if not _is_whole(seat) or not 0 <= seat < self.num_players:
+            raise IllegalAction("seat %s is not a player at this table" % excerpt(seat))
+        refusal = self._refusal(self.step, seat)
+        if refusal:
+            raise IllegalAction(refusal)
+
+    def _options_copy(self):
+        return [{"type": "copy", "seat": s} for s in self._candidates(self.step)]
+
+    _check_copy = _check_target
+
+    def _options_direction(self):
+        return [{"type": "direction", "dir": d} for d in DIRECTIONS]
+
+    def _check_direction(self, action):
+        if not isinstance(action["dir"], str) or action["dir"] not in DIRECTIONS:
+            raise IllegalAction("the direction is \"left\" or \"right\", not %s"
+                                % excerpt(action["dir"]))
+
+    def _options_discard_face_down(self):
+        return [{"type": "discard_face_down", "index": i} for i in range(self.pending["count"])]
+
+    def _check_discard_face_down(self, action):
+        _check_index(action["index"], self.pending["count"])
+
+    def _options_recall(self):
+        return [{"type": "recall", "seat": p, "index": i}
+                for p in range(self.num_players) for i in range(len(self.piles[p]))]
+
+    def _check_recall(self, action):
+        owner, index = action["seat"], action["index"]
+        if not (_is_whole(owner) and 0 <= owner < self.num_players and _is_whole(index)
+                and 0 <= index < len(self.piles[owner])):
+            raise IllegalAction("there is no card %s in the discard pile of seat %s" % (
+                excerpt(index), excerpt(owner)))
+
+    def _options_pick(self):
+        return [{"type": "pick", "index": i} for i in range(len(self.hands[self.pending["by"]]))]
+
+    def _check_pick(self, action):
+        _check_index(action["index"], len(self.hands[self.pending["by"]]))
 
     def describe(self, action):
         """An action as a hint names it, to the player about to take it:
         "discard the Informant for its ASSIST: two players swap hands"."""
-        kind = action.get("type")
-        seat = self.to_act
+        phrase = getattr(self, "_describe_" + str(action.get("type")), None)
+        return phrase(action) if phrase else GameState.describe(self, action)
 
-        def who(other):
-            return "you" if other == seat else player(other)
+    def _you(self, seat):
+        return "you" if seat == self.to_act else player(seat)
 
-        def whose(other):
-            return "your" if other == seat else player(other) + "'s"
+    def _your(self, seat):
+        return "your" if seat == self.to_act else player(seat) + "'s"
 
-        card = action.get("card")
-        if kind == "choose_role":
-            return "make %s your Role" % the(card)
-        if kind == "assist":
-            return "discard %s for its ASSIST: %s" % (the(card), ASSIST_TEXTS[card])
-        if kind == "deploy":
-            return "DEPLOY %s as your new Role (discarding %s): %s" % (
-                the(card), the(self.roles[seat]), DEPLOY_TEXTS[card])
-        if kind in ("target", "copy"):
-            other = action.get("seat")
-            step = self.step
-            if step == "swap_first":
-                return "choose %s as one of the two players who swap hands" % who(other)
-            if step == "swap_second":
-                first = self.pending.get("first")
-                if seat in (first, other):
-                    return "swap your hand with %s's" % player(other if first == seat else first)
-                return "swap %s's and %s's hands" % (player(first), player(other))
-            if step == "agent_target":
-                return "make %s discard their hand and pick one of your cards" % player(other)
-            if step == "police_target":
-                return "look at %s's hand with the Secret Police" % player(other)
-            if step == "trade_target":
-                return "swap %s hand with the top card of the deck" % whose(other)
-            return "use the ASSIST of %s's %s Role" % (player(other), NAMES[self.roles[other]])
-        if kind == "direction":
-            return "pass every Role %s (%s)" % (
-                action.get("dir"), "to the next player" if action.get("dir") == "left"
-                else "to the previous player")
-        if kind == "discard_face_down":
-            index = action.get("index")
-            return "discard the %s card from the top (%s) face down" % (
-                ORDINALS[index], the(self.deck[index]))
-        if kind == "bury":
-            return "put %s on the bottom of the deck" % the(card)
-        if kind == "return":
-            return "put %s on top of the deck" % the(card)
-        if kind == "recall":
-            owner, index = action.get("seat"), action.get("index")
-            card, face_down = self.piles[owner][index]
-            what = the(card) if not face_down or owner == seat else "a face-down card"
-            return "shuffle %s from %s pile into the deck" % (what, whose(owner))
-        if kind == "pick":
-            return "take the %s of %s's face-down cards" % (
-                ORDINALS[action.get("index")], player(self.pending["by"]))
-        return GameState.describe(self, action)
+    def _describe_choose_role(self, action):
+        return "make %s your Role" % the(action["card"])
+
+    def _describe_assist(self, action):
+        card = action["card"]
+        return "discard %s for its ASSIST: %s" % (the(card), CARD[card].assist)
+
+    def _describe_deploy(self, action):
+        card = action["card"]
+        return "DEPLOY %s as your new Role (discarding %s): %s" % (
+            the(card), the(self.roles[self.to_act]), CARD[card].deploy)
+
+    def _describe_target(self, action):
+        other, step = action["seat"], self.step
+        if step == "swap_first":
+            return "choose %s as one of the two players who swap hands" % self._you(other)
+        if step == "swap_second":
+            return self._describe_swap(self.pending["first"], other)
+        if step == "agent_target":
+            return "make %s discard their hand and pick one of your cards" % player(other)
+        if step == "police_target":
+            return "look at %s's hand with the Secret Police" % player(other)
+        return "swap %s hand with the top card of the deck" % self._your(other)
+
+    def _describe_swap(self, first, second):
+        if self.to_act in (first, second):
+            return "swap your hand with %s's" % player(second if first == self.to_act else first)
+        return "swap %s's and %s's hands" % (player(first), player(second))
+
+    def _describe_copy(self, action):
+        other = action["seat"]
+        return "use the ASSIST of %s's %s Role" % (player(other), NAMES[self.roles[other]])
+
+    def _describe_direction(self, action):
+        way = "to the next player" if action["dir"] == "left" else "to the previous player"
+        return "pass every Role %s (%s)" % (action["dir"], way)
+
+    def _describe_discard_face_down(self, action):
+        index = action["index"]
+        return "discard the %s card from the top (%s) face down" % (
+            ORDINALS[index], the(self.deck[index]))
+
+    def _describe_bury(self, action):
+        return "put %s on the bottom of the deck" % the(action["card"])
+
+    def _describe_return(self, action):
+        return "put %s on top of the deck" % the(action["card"])
+
+    def _describe_recall(self, action):
+        owner = action["seat"]
+        card, face_down = self.piles[owner][action["index"]]
+        what = the(card) if not face_down or owner == self.to_act else "a face-down card"
+        return "shuffle %s from %s pile into the deck" % (what, self._your(owner))
+
+    def _describe_pick(self, action):
+        return "take the %s of %s's face-down cards" % (
+            ORDINALS[action["index"]], player(self.pending["by"]))
 
     # -- Roles at round start ------------------------------------------------
 
-    def _choose_role(self, seat, card):
+    def _choose_role(self, action):
         """Each seat puts a Role face down; all Roles flip together at the end."""
+        seat, card = self.to_act, action["card"]
         self.hands[seat].remove(card)
         self.roles[seat] = card
         self.say("%s chooses a Role face down." % player(seat), kind="role_chosen", seat=seat)
@@ -593,34 +285,28 @@ class MissionForPeanuts(GameState):
     def _start_turn(self, seat):
         """Draw a card, check for the family, then choose one action."""
         self.turn = seat
-        self.to_act = seat
-        self.step = "act"
         self.pending = {}
+        self._enter("act")
         self.say("%s draws a card." % player(seat), kind="draw", seat=seat)
         self._draw(seat)
         self._check_family(seat)
-
-    def _act_actions(self):
-        hand = self.hands[self.turn]
-        actions = [{"type": "assist", "card": c} for c in _distinct(hand)
-                   if self._spy_may_be_discarded(c)]
-        actions.extend({"type": "deploy", "card": c} for c in _distinct(hand))
-        return actions
 
     def _spy_may_be_discarded(self, card):
         """Table rule: with an empty deck the Spy's blank ASSIST would loop forever."""
         return card != SPY or bool(self.deck)
 
-    def _assist_card(self, seat, card):
+    def _assist_card(self, action):
         """Discard a hand card face up, then do its ASSIST."""
+        seat, card = self.turn, action["card"]
         self._take_public(seat, card)
         self.say("%s discards %s for its ASSIST." % (player(seat), the(card)),
                  kind="assist", seat=seat, card=card)
         self._discard_face_up(seat, card)
         self._assist(seat, card)
 
-    def _deploy_card(self, seat, card):
+    def _deploy_card(self, action):
         """Discard the Role face up (no effect), make `card` the Role, do its DEPLOY."""
+        seat, card = self.turn, action["card"]
         old = self.roles[seat]
         self._take_public(seat, card)
         self.roles[seat] = card
@@ -671,23 +357,30 @@ class MissionForPeanuts(GameState):
     def _assist(self, seat, card):
         """Do `card`'s ASSIST for `seat` (also when the Agent DEPLOY copies it)."""
         self.pending = {"by": seat, "card": card}
-        if card == TELEPATH:
-            self._assist_telepath(seat)
-        elif card == SEER:
-            self._assist_seer(seat)
-        elif card == INFORMANT:
-            self._ask_target(seat, "swap_first", 2)
-        elif card == HANDLER:
-            self.step = "direction"
-        elif card == AGENT:
-            self._assist_agent(seat)
-        elif card == POLICE:
-            self._ask_target(seat, "police_target", 1)
-        else:
-            self._no_effect(seat, "%s has no ASSIST" % the(card))
+        ASSISTS[card](self, seat)
+
+    def _assist_spy(self, seat):
+        """The Spy's ASSIST is blank."""
+        self._no_effect(seat, "the Spy has no ASSIST")
+
+    def _assist_assassin(self, seat):
+        """The Assassin's ASSIST is blank."""
+        self._no_effect(seat, "the Assassin has no ASSIST")
+
+    def _assist_informant(self, seat):
+        """Two players, yourself allowed, swap hands: ask for the first."""
+        self._ask_target(seat, "swap_first", 2)
+
+    def _assist_handler(self, seat):
+        """Every Role passes left or right: ask which way."""
+        self._enter("direction")
+
+    def _assist_police(self, seat):
+        """See another hand: ask whose."""
+        self._ask_target(seat, "police_target", 1)
 
     def _ask_target(self, seat, step, needed):
-        self.step = step
+        self._enter(step)
         if len(self._candidates(step)) < needed:
             self._no_effect(seat, "there is no player who can be chosen")
 
@@ -708,13 +401,15 @@ class MissionForPeanuts(GameState):
             return
         for i in range(count):
             self.deck_seen[seat][i] = self.deck[i]
-        self.step = "seer_discard"
+        self._enter("seer_discard")
         self.pending["count"] = count
         self.say("%s looks at the top %s of the deck." % (
             player(seat), "card" if count == 1 else "%d cards" % count),
             kind="seer_look", seat=seat, count=count)
 
-    def _seer_discard(self, seat, index):
+    def _seer_discard(self, action):
+        """Seer ASSIST, part 2: one of the cards seen goes face down to your own pile."""
+        seat, index = self.turn, action["index"]
         card = self.deck.pop(index)
         count = self.pending["count"]
         for other in range(self.num_players):
@@ -751,7 +446,7 @@ class MissionForPeanuts(GameState):
         if not self.deck:
             self._no_effect(seat, "the deck is empty, so the Agent cannot draw")
             return
-        self.step = "agent_target"
+        self._enter("agent_target")
         if not self._candidates("agent_target"):
             self._no_effect(seat, "no other player can be made to discard their hand")
             return
@@ -759,7 +454,9 @@ class MissionForPeanuts(GameState):
         self._draw(seat)
         self._check_family(seat)
 
-    def _agent_discards_hand(self, seat, target):
+    def _agent_discards_hand(self, action):
+        """Agent ASSIST, part 2: the target discards their hand, then picks blind."""
+        seat, target = self.turn, action["seat"]
         cards = self.hands[target]
         self.hands[target] = []
         self._forget_hand(target)
@@ -768,11 +465,12 @@ class MissionForPeanuts(GameState):
                  seat=target, cards=list(cards), by=seat)
         for card in cards:
             self._discard_face_up(target, card)
-        self.step = "agent_pick"
         self.pending["target"] = target
-        self.to_act = target
+        self._enter("agent_pick")
 
-    def _agent_pick(self, seat, target, index):
+    def _agent_pick(self, action):
+        """Agent ASSIST, part 3: the target takes one of the Agent's cards, unseen."""
+        seat, target, index = self.pending["by"], self.to_act, action["index"]
         blind = list(self.hands[seat])
         self.rng.shuffle(blind)  # the Agent's cards are offered face down
         card = blind[index]
@@ -783,17 +481,17 @@ class MissionForPeanuts(GameState):
             if o == target and full:
                 self.know[o][seat] = list(self.hands[seat])
             elif o != seat:
-                self.know[o][seat] = _without_one_of_each(self.know[o][seat])
+                self.know[o][seat] = without_one_of_each(self.know[o][seat])
         self.say("%s takes one of %s's cards." % (player(target), player(seat)),
                  kind="agent_pick", seat=target, by=seat)
         self._learn_hand(seat, target)
-        self.to_act = seat
         self._assassin_strikes(target)
         self._end_action()
 
-    def _pass_roles(self, seat, direction):
+    def _pass_roles(self, action):
         """Handler ASSIST: every player still in passes their Role that way."""
-        step = 1 if direction == "left" else -1
+        seat, direction = self.turn, action["dir"]
+        step = DIRECTIONS[direction]
         living = self._living()
         old = list(self.roles)
         for s in living:
@@ -802,8 +500,9 @@ class MissionForPeanuts(GameState):
                  kind="pass_roles", seat=seat, dir=direction, roles=list(self.roles))
         self._end_action()
 
-    def _police_look(self, seat, target):
+    def _police_look(self, action):
         """Secret Police ASSIST: see a hand; a Spy there eliminates its holder."""
+        seat, target = self.turn, action["seat"]
         self.say("%s looks at %s's hand." % (player(seat), player(target)),
                  kind="police_look", seat=seat, target=target)
         self._learn_hand(seat, target)
@@ -815,41 +514,34 @@ class MissionForPeanuts(GameState):
                      seat=seat, target=target)
         self._end_action()
 
-    def _target(self, target):
-        """Resolve the pending targeted step with the chosen player."""
-        seat = self.turn
-        step = self.step
-        if step == "swap_first":
-            self.pending["first"] = target
-            self.step = "swap_second"
-        elif step == "swap_second":
-            self._swap_hands(self.pending["first"], target)
-        elif step == "agent_target":
-            self._agent_discards_hand(seat, target)
-        elif step == "police_target":
-            self._police_look(seat, target)
-        else:
-            self._trade_with_deck(seat, target)
+    def _choose_first_swapper(self, action):
+        """Informant ASSIST, part 1: the first of the two players who swap."""
+        self.pending["first"] = action["seat"]
+        self._enter("swap_second")
+
+    def _swap_with_first(self, action):
+        """Informant ASSIST, part 2: the second player swaps with the first."""
+        self._swap_hands(self.pending["first"], action["seat"])
 
     # -- DEPLOY actions ---------------------------------------------------------
 
     def _deploy(self, seat, card):
+        """Do `card`'s DEPLOY for `seat`, whose new Role it is."""
         self.pending = {"by": seat, "card": card}
-        if card == SPY:
-            self._deploy_spy(seat)
-        elif card == SEER:
-            self._deploy_seer(seat)
-        elif card == INFORMANT:
-            self._deploy_informant(seat)
-        elif card == HANDLER:
-            self._deploy_handler(seat)
-        elif card == AGENT:
-            self._ask_target(seat, "copy", 1)
-        else:
-            self.say("While %s is their Role, %s %s." % (the(card), player(seat),
-                                                          ROLE_SHIELDS[card]),
-                     kind="protected_role", seat=seat, card=card)
-            self._end_action()
+        DEPLOYS[card](self, seat)
+
+    def _deploy_shield(self, seat):
+        """Telepath, Assassin and Secret Police DEPLOY: the Role protects while kept."""
+        card = self.roles[seat]
+        self.say("While %s is their Role, %s %s." % (the(card), player(seat), ROLE_SHIELDS[card]),
+                 kind="protected_role", seat=seat, card=card)
+        self._end_action()
+
+    _deploy_telepath = _deploy_assassin = _deploy_police = _deploy_shield
+
+    def _deploy_agent(self, seat):
+        """Use the ASSIST of another player's Role: ask whose."""
+        self._ask_target(seat, "copy", 1)
 
     def _deploy_spy(self, seat):
         """Trade the Spy Role for the top card; the Spy goes on top of the deck."""
@@ -877,11 +569,13 @@ class MissionForPeanuts(GameState):
                  kind="draw", seat=seat, count=count)
         for _ in range(count):
             self._draw(seat)
-        self.step = "bury"
+        self._enter("bury")
         self.pending["left"] = count
         self._check_family(seat)
 
-    def _bury(self, seat, card):
+    def _bury(self, action):
+        """Seer DEPLOY, part 2: a hand card goes under the whole deck."""
+        seat, card = self.turn, action["card"]
         self._take_hidden(seat, card)
         self.deck.append(card)
         for o in range(self.num_players):
@@ -899,10 +593,12 @@ class MissionForPeanuts(GameState):
             return
         self.say("%s draws a card for the Informant." % player(seat), kind="draw", seat=seat)
         self._draw(seat)
-        self.step = "return"
+        self._enter("return")
         self._check_family(seat)
 
-    def _return_on_top(self, seat, card):
+    def _return_on_top(self, action):
+        """Informant DEPLOY, part 2: a hand card goes on top of the deck."""
+        seat, card = self.turn, action["card"]
         self._take_hidden(seat, card)
         self.deck.insert(0, card)
         for o in range(self.num_players):
@@ -914,10 +610,11 @@ class MissionForPeanuts(GameState):
         if not any(self.piles):
             self._no_effect(seat, "no discarded card can be shuffled back")
             return
-        self.step = "recall"
+        self._enter("recall")
 
-    def _recall(self, seat, owner, index):
+    def _recall(self, action):
         """Handler DEPLOY, part 1: any discarded card is shuffled into the deck."""
+        seat, owner, index = self.turn, action["seat"], action["index"]
         card, face_down = self.piles[owner].pop(index)
         what = "a face-down card" if face_down else the(card)
         pile = "their own" if owner == seat else player(owner) + "'s"
@@ -925,10 +622,11 @@ class MissionForPeanuts(GameState):
                  kind="recall", seat=seat, owner=owner, index=index,
                  card=None if face_down else card)
         self._shuffle_into_deck(card)
-        self.step = "trade_target"
+        self._enter("trade_target")
 
-    def _trade_with_deck(self, seat, target):
+    def _trade_with_deck(self, action):
         """Handler DEPLOY, part 2: the target swaps their hand with the top card."""
+        seat, target = self.turn, action["seat"]
         card = self.deck.pop(0)
         old = self.hands[target]
         self.hands[target] = [card]
@@ -948,8 +646,9 @@ class MissionForPeanuts(GameState):
         self._assassin_strikes(target)
         self._end_action()
 
-    def _copy_role(self, seat, other):
+    def _copy_role(self, action):
         """Agent DEPLOY: the ASSIST of another player's Role, as if discarded."""
+        seat, other = self.turn, action["seat"]
         card = self.roles[other]
         self.say("%s uses the ASSIST of %s's %s Role." % (player(seat), player(other), NAMES[card]),
                  kind="copy", seat=seat, other=other, card=card)
@@ -959,17 +658,25 @@ class MissionForPeanuts(GameState):
 
     def _candidates(self, step):
         """The players who may be chosen at a targeting step (FAQ: immune ones may not)."""
-        seat = self.turn
-        role, _ = IMMUNITY[TARGET_STEPS[step]]
-        self_allowed = step in ("swap_first", "swap_second", "trade_target")
-        chosen = self.pending.get("first") if step == "swap_second" else None
-        return [s for s in range(self.num_players)
-                if self.alive[s] and self.roles[s] != role and s != chosen
-                and (self_allowed or s != seat)]
+        return [s for s in range(self.num_players) if self._refusal(step, s) is None]
+
+    def _refusal(self, step, seat):
+        """Why `seat` may not be chosen at the targeting `step`, or None if it may."""
+        rules = STEPS[step]
+        role, reason = IMMUNITY[rules.immunity]
+        if self.alive[seat] and self.roles[seat] == role:
+            return "%s cannot be chosen: %s" % (player(seat), reason)
+        if not self.alive[seat]:
+            return "%s is Eliminated this round" % player(seat)
+        if seat == self.turn and not rules.self_allowed:
+            return "you must choose another player, not yourself"
+        if step == "swap_second" and seat == self.pending["first"]:
+            return "%s is already one of the two players to swap" % player(seat)
+        return None
 
     def _immunities(self):
         """[{"seat", "reason"}] for living players shielded by their Role right now."""
-        kind = TARGET_STEPS.get(self.step)
+        kind = STEPS[self.step].immunity
         if kind is None:
             return []
         role, reason = IMMUNITY[kind]
@@ -1094,7 +801,7 @@ class MissionForPeanuts(GameState):
         self.hands[seat].remove(card)
         for o in range(self.num_players):
             if o != seat:
-                self.know[o][seat] = _without_one_of_each(self.know[o][seat])
+                self.know[o][seat] = without_one_of_each(self.know[o][seat])
 
     def _discard_face_up(self, seat, card):
         """The Spy never rests face up in a pile: it is shuffled into the deck instead."""
@@ -1188,25 +895,7 @@ class MissionForPeanuts(GameState):
 
     def _prompt_task(self):
         """What `to_act` must do now, as an instruction to them."""
-        step = self.step
-        texts = {
-            "role": "choose one of your two cards as your Role",
-            "act": "discard a card for its ASSIST, or DEPLOY a card as your new Role",
-            "swap_first": "choose the first of two players to trade hands (Informant)",
-            "swap_second": "choose the second player to trade hands (Informant)",
-            "agent_target": "choose a player to discard their hand (Agent)",
-            "agent_pick": "pick one of %s's face-down cards (Agent)" % player(
-                self.pending.get("by", 0)),
-            "police_target": "choose a player whose hand you look at (Secret Police)",
-            "trade_target": "choose a player to trade their hand with the top card (Handler)",
-            "copy": "choose another player whose Role's ASSIST you use (Agent)",
-            "direction": "choose the direction to pass every Role (Handler)",
-            "seer_discard": "discard one of the cards you see face down (Seer)",
-            "bury": "put a card from your hand on the bottom of the deck (Seer)",
-            "return": "put a card from your hand on top of the deck (Informant)",
-            "recall": "choose a discarded card to shuffle into the deck (Handler)",
-        }
-        return texts[step]
+        return STEPS[self.step].prompt.format(by=player(self.pending.get("by", 0)))
 
     # -- for bots ---------------------------------------------------------------------------
 
@@ -1325,3 +1014,37 @@ def _race(scores, seat, target, players):
         return 0.0
     weights = [(1.0 / players) ** (target - s) for s in scores]
     return weights[seat] / sum(weights)
+
+
+def _is_whole(value):
+    """An int, and not a bool (True == 1 in Python, but True is no seat)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_index(index, count):
+    if not _is_whole(index) or not 0 <= index < count:
+        raise IllegalAction("index %s is not one of the cards on offer" % excerpt(index))
+
+
+def _check_fields(action, fields):
+    """The action has exactly its type's keys."""
+    missing = [f for f in fields if f not in action]
+    extra = sorted(str(k) for k in action if k != "type" and k not in fields)
+    if missing or extra:
+        raise IllegalAction("a %s action has the keys %s, not %s" % (
+            action["type"], ", ".join(("type",) + fields), excerpt(sorted(map(str, action)))))
+
+
+# Every card's ASSIST and DEPLOY, found by its name.
+ASSISTS = {
+    SPY: MissionForPeanuts._assist_spy, TELEPATH: MissionForPeanuts._assist_telepath,
+    ASSASSIN: MissionForPeanuts._assist_assassin, SEER: MissionForPeanuts._assist_seer,
+    INFORMANT: MissionForPeanuts._assist_informant, HANDLER: MissionForPeanuts._assist_handler,
+    AGENT: MissionForPeanuts._assist_agent, POLICE: MissionForPeanuts._assist_police,
+}
+DEPLOYS = {
+    SPY: MissionForPeanuts._deploy_spy, TELEPATH: MissionForPeanuts._deploy_telepath,
+    ASSASSIN: MissionForPeanuts._deploy_assassin, SEER: MissionForPeanuts._deploy_seer,
+    INFORMANT: MissionForPeanuts._deploy_informant, HANDLER: MissionForPeanuts._deploy_handler,
+    AGENT: MissionForPeanuts._deploy_agent, POLICE: MissionForPeanuts._deploy_police,
+}

@@ -1,0 +1,89 @@
+"""The steps of a turn, in one table: who acts, which actions, how each
+resolves, and the prompt.
+
+A step's actions are legal exactly when the state's `_check_<kind>` passes;
+`legal_actions()` lists the candidates of `_options_<kind>` for each of the
+step's kinds, and `_perform` calls the step's resolver for the kind.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import ASSASSIN, POLICE
+
+
+class Step(NamedTuple):
+    """One step of the turn machine."""
+
+    who: str  # "turn": the turn's player; "target": the Agent's target
+    resolves: dict[str, str]  # action type -> the state's method that performs it
+    prompt: str  # what `to_act` must do, as an instruction ({by}: the effect's player)
+    how: str = ""  # a line that explains the step's rule to the person deciding
+    immunity: str | None = None  # at a targeting step: the IMMUNITY entry that shields
+    self_allowed: bool = False  # at a targeting step: may the turn's player choose themself
+
+
+STEPS = {
+    "role": Step("turn", {"choose_role": "_choose_role"},
+                 "choose one of your two cards as your Role",
+                 "Your Role stays face down until everybody has chosen; the other card is "
+                 "your secret hand."),
+    "act": Step("turn", {"assist": "_assist_card", "deploy": "_deploy_card"},
+                "discard a card for its ASSIST, or DEPLOY a card as your new Role",
+                "You drew a card. ASSIST: discard it for its action. DEPLOY: make it your "
+                "new Role (your old Role is discarded) and do its DEPLOY."),
+    "swap_first": Step("turn", {"target": "_choose_first_swapper"},
+                       "choose the first of two players to trade hands (Informant)",
+                       immunity="swap", self_allowed=True),
+    "swap_second": Step("turn", {"target": "_swap_with_first"},
+                        "choose the second player to trade hands (Informant)",
+                        "{first} will swap hands with the player you choose now.",
+                        immunity="swap", self_allowed=True),
+    "agent_target": Step("turn", {"target": "_agent_discards_hand"},
+                         "choose a player to discard their hand (Agent)", immunity="agent"),
+    "agent_pick": Step("target", {"pick": "_agent_pick"},
+                       "pick one of {by}'s face-down cards (Agent)",
+                       "Your hand was discarded. {by}'s cards are shuffled face down: "
+                       "pick one blind."),
+    "police_target": Step("turn", {"target": "_police_look"},
+                          "choose a player whose hand you look at (Secret Police)",
+                          immunity="police"),
+    "trade_target": Step("turn", {"target": "_trade_with_deck"},
+                         "choose a player to trade their hand with the top card (Handler)",
+                         immunity="trade", self_allowed=True),
+    "copy": Step("turn", {"copy": "_copy_role"},
+                 "choose another player whose Role's ASSIST you use (Agent)", immunity="copy"),
+    "direction": Step("turn", {"direction": "_pass_roles"},
+                      "choose the direction to pass every Role (Handler)"),
+    "seer_discard": Step("turn", {"discard_face_down": "_seer_discard"},
+                         "discard one of the cards you see face down (Seer)",
+                         "The others go back on the deck in the same order."),
+    "bury": Step("turn", {"bury": "_bury"},
+                 "put a card from your hand on the bottom of the deck (Seer)",
+                 "{left} to go. Each card goes under the whole deck, so the last one you put "
+                 "there is the bottom card."),
+    "return": Step("turn", {"return": "_return_on_top"},
+                   "put a card from your hand on top of the deck (Informant)",
+                   "The card you put back will be the next one drawn."),
+    "recall": Step("turn", {"recall": "_recall"},
+                   "choose a discarded card to shuffle into the deck (Handler)"),
+}
+
+# The keys of each action type besides "type" (see the package docstring).
+ACTION_FIELDS = {
+    "choose_role": ("card",), "assist": ("card",), "deploy": ("card",),
+    "target": ("seat",), "copy": ("seat",), "direction": ("dir",),
+    "discard_face_down": ("index",), "bury": ("card",), "return": ("card",),
+    "recall": ("seat", "index"), "pick": ("index",),
+}
+# "left" is the next seat, "right" the previous one.
+DIRECTIONS = {"left": 1, "right": -1}
+# Why a player cannot be chosen, per targeting step (shown by the UI).
+IMMUNITY = {
+    "swap": (ASSASSIN, "Assassin Role: cannot be chosen for a swap"),
+    "agent": (ASSASSIN, "Assassin Role: cannot be made to discard their hand"),
+    "trade": (ASSASSIN, "Assassin Role: cannot be chosen to trade their hand"),
+    "police": (POLICE, "Secret Police Role: cannot be targeted by the Secret Police"),
+    "copy": (ASSASSIN, "Assassin Role: the Agent cannot copy it"),
+}

@@ -22,12 +22,18 @@ Usage:
     action = bot.choose(state, 0, Rng(1))
 """
 
-import math
+from __future__ import annotations
 
+import math
+from typing import cast
+
+from ..engine.protocol import GameState
 from ..engine.rng import Rng
 from ..games.deck_of_spies import (
     HAND_SIZE, KEY_RANKS, KEY_SPIES, KEY_SPIES_TO_WIN, SPY_SEGMENTS, SUITS, VALUE, is_key_spy,
-    rank_of, suit_of, value_of)
+    Action, Card, DeckOfSpies, View, rank_of, suit_of, value_of)
+
+Plan = tuple[Action, list[Card] | None, list[Card]]  # (first action, retire cards, hand kept)
 
 LOW_RANKS = ("2", "3", "4")  # the cards worth retiring
 # Our choices below, first guesses that bench/deck_of_spies.py measured at
@@ -46,10 +52,10 @@ ASSASSINATION_FACTOR = 0.97
 # -- plans -----------------------------------------------------------------
 
 
-def _retire_options(hand):
+def _retire_options(hand: list[Card]) -> list[list[Card] | None]:
     """The retire sets a hand offers (2-4 of one rank), plus None for none."""
-    options = [None]
-    by_rank = {}
+    options: list[list[Card] | None] = [None]
+    by_rank: dict[str, list[Card]] = {}
     for card in hand:
         by_rank.setdefault(rank_of(card), []).append(card)
     for rank in sorted(by_rank, key=VALUE.__getitem__):
@@ -61,17 +67,16 @@ def _retire_options(hand):
     return options
 
 
-def _plans(view, legal):
+def _plans(view: View, legal: list[Action]) -> list[Plan]:
     """(first action, retire cards or None, hand kept) for every whole turn."""
     hand = view["hand"]
+    plans: list[Plan] = []
     if view["phase"] == "retire":
-        plans = []
         for action in legal:
             cards = action.get("cards")
             kept = [c for c in hand if not cards or c not in cards]
             plans.append((action, cards, kept))
         return plans
-    plans = []
     for action in legal:
         if action["type"] == "assassinate":
             plans.append((action, None, []))
@@ -86,7 +91,7 @@ def _plans(view, legal):
 class _Turn:
     """What a plan does to the piles the player owns, from the view."""
 
-    def __init__(self, view, plan):
+    def __init__(self, view: View, plan: Plan) -> None:
         action, retire, kept = plan
         self.kept = kept
         spy = view["spy_top"]
@@ -116,18 +121,19 @@ class _Turn:
         self.yours, self.theirs = yours, theirs
         self.owned = sorted(kept + deck + discard, key=_card_key)
 
-    def owned_key(self):
+    def owned_key(self) -> tuple[Card, ...]:
+        """The cards owned after the turn, as a key for the recruit rates."""
         return tuple(self.owned)
 
 
-def _card_key(card):
+def _card_key(card: Card) -> tuple[int, str]:
     return (VALUE[rank_of(card)], suit_of(card))
 
 
 # -- greedy ------------------------------------------------------------------
 
 
-def _greedy_score(view, plan):
+def _greedy_score(view: View, plan: Plan) -> float:
     """Rules of thumb, in points: a recruit is worth its value, a key spy a
     lot; spent points, spent Aces and retired Aces cost; low cards retired
     gain; a low pair left in hand is worth keeping for the next retire."""
@@ -163,7 +169,7 @@ def _greedy_score(view, plan):
     return score
 
 
-def _key_spies_left_of_suit(view, suit):
+def _key_spies_left_of_suit(view: View, suit: str) -> int:
     seen = view["hand"] + view["draw_deck_cards"] + view["draw_discard"] + view["spy_discard"]
     return sum(1 for r in KEY_RANKS if r + suit not in seen)
 
@@ -173,7 +179,8 @@ class GreedyPlanBot:
 
     name = "greedy"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The first action of the best-scoring plan."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -186,7 +193,7 @@ class GreedyPlanBot:
 # -- expert ------------------------------------------------------------------
 
 
-def _can_recruit(hand, spy):
+def _can_recruit(hand: list[Card], spy: Card) -> bool:
     """A set of hand cards can recruit `spy`: its suit's cards reach it, or its
     suit's Ace is in hand and the whole hand reaches it."""
     suit, target = suit_of(spy), value_of(spy)
@@ -201,7 +208,7 @@ def _can_recruit(hand, spy):
     return suited >= target or (ace and total >= target)
 
 
-def recruit_rate(owned, key_spies_left, rng):
+def recruit_rate(owned: list[Card], key_spies_left: list[Card], rng: Rng) -> float:
     """The chance that a random 5-card hand of `owned` can recruit a random
     one of `key_spies_left` (by sampling `RATE_SAMPLES` hands)."""
     if not key_spies_left or not owned:
@@ -230,14 +237,14 @@ def recruit_rate(owned, key_spies_left, rng):
     return hits / (RATE_SAMPLES * len(targets))
 
 
-def _key_spies_left(view):
+def _key_spies_left(view: View) -> list[Card]:
     """The key spies not yet met: neither owned nor in the spy discard."""
     seen = set(view["hand"] + view["draw_deck_cards"] + view["draw_discard"]
                + view["spy_discard"])
     return [r + s for r in KEY_RANKS for s in SUITS if r + s not in seen]
 
 
-def _win_chance(expected_keys):
+def _win_chance(expected_keys: float) -> float:
     return 1.0 / (1.0 + math.exp(-SLOPE * (expected_keys - (KEY_SPIES_TO_WIN - 0.5))))
 
 
@@ -246,21 +253,24 @@ class LookaheadBot:
 
     name = "expert"
 
-    def __init__(self, worlds=WORLDS):
+    def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The first action of the plan with the best win chance over the worlds."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
         plans = _plans(view, legal)
-        worlds = [state.determinize(seat, rng) for _ in range(self.worlds)]
+        # This bot plays only Deck of Spies, whose worlds have its piles.
+        worlds = [cast(DeckOfSpies, state.determinize(seat, rng)) for _ in range(self.worlds)]
         rate_seed = rng.derive_seed()
         keys_left = _key_spies_left(view)
         lift = RATE_LIFT[view["segment"]]
-        rates = {}
-        best, best_value = None, None
+        rates: dict[tuple[Card, ...], float] = {}
+        best: Plan | None = None
+        best_value: float | None = None
         for plan in plans:
             turn = _Turn(view, plan)
             key = turn.owned_key()
@@ -274,10 +284,11 @@ class LookaheadBot:
                 value += self._after(turn, view, world, rate, rate_seed + index)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = plan, value
+        assert best is not None  # two or more legal actions make at least one plan
         return best[0]
 
     @staticmethod
-    def _after(turn, view, world, rate, seed):
+    def _after(turn: _Turn, view: View, world: DeckOfSpies, rate: float, seed: int) -> float:
         """Win chance in `world` once the plan's turn ends: refill, turn up the
         next spy, and count the key spies to expect."""
         hand = list(turn.kept)

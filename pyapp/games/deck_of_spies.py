@@ -202,7 +202,7 @@ def _is_retire_set(cards: list[Card]) -> bool:
 
 def _retire_sets(hand: list[Card]) -> list[list[Card]]:
     """Every choice of 2-4 cards of one rank from the hand, rank by rank."""
-    sets = []
+    sets: list[list[Card]] = []
     for rank in RANKS:
         same = [c for c in hand if rank_of(c) == rank]
         sets.extend(s for s in _subsets(same) if _is_retire_set(s))
@@ -409,7 +409,7 @@ class DeckOfSpies(GameState):
         a play that leaves one scores its retire. Weights tuned with the
         generic GreedyBot over seeds 1-100 (bench/deck_of_spies.py)."""
         if self.is_over:
-            return 1.0 if self._result["winners"] else 0.0
+            return 1.0 if self.result()["winners"] else 0.0
         yours, theirs = self._key_spies()
         owned = self.hand + self.draw_deck + self.draw_discard
         if self.phase == "retire":
@@ -651,7 +651,7 @@ class DeckOfSpies(GameState):
 
     def _prompt(self) -> str:
         if self.is_over:
-            return str(self._result["summary"])
+            return str(self.result()["summary"])
         if self.phase == "retire":  # before the spy: the last one may be gone already
             return "Retire 2\u20134 cards of one rank, or end your turn."
         spy = card_name(self.spy_deck[0])

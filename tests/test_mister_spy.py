@@ -4,13 +4,16 @@ Each test builds the table it needs with `table()` and names the rule it
 proves in the rulebook's words.
 """
 
+import json
+
 import pytest
 
 from pyapp.engine.protocol import IllegalAction
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 from pyapp.games.mister_spy import (
-    ALL_SPIES, CAPTURE, DOUBLER_LINES, FOIL, PLAY, SOURCE, SPY, SPY_NAMES, MisterSpyState,
+    ACTION_KINDS, ALL_SPIES, CAPTURE, DOUBLER_LINES, FOIL, FULL_DECK, PLAY, SOURCE, SPY,
+    SPY_NAMES, MisterSpyState,
 )
 
 KILL = {"type": "kill"}
@@ -470,6 +473,127 @@ def test_an_illegal_action_names_the_offending_card_and_changes_nothing():
         state.apply(KILL)
     fresh = table(hands=[["S3", "L2"], [], []], lairs=[["L4"], [], []])
     assert fresh.view(0) == before
+
+
+def test_a_bool_is_not_a_seat_and_a_list_is_not_a_card():
+    state = table(hands=[["S3", "L2"], ["S1"], []], lairs=[["L4"], ["L2"], []])
+    for action in ({"type": "spy_target", "seat": True}, {"type": "lair", "card": ["L2"]}):
+        with pytest.raises(IllegalAction, match="no seat True|is not a Lair card"):
+            state.apply(action)
+    state.apply(target(1))
+    with pytest.raises(IllegalAction, match="no seat True"):
+        state.apply({"type": "spy_source", "source": "blind", "seat": True})
+    with pytest.raises(IllegalAction, match="'S3'\\] is not a Spy"):
+        state.apply({"type": "spy_source", "source": "hand", "cards": [["S3"]]})
+
+
+def test_an_action_carries_exactly_the_keys_of_its_type():
+    state = table(hands=[["S3", "L2"], [], []], lairs=[["L4"], [], []])
+    with pytest.raises(IllegalAction, match="exactly the keys type, card"):
+        state.apply({"type": "lair", "card": "L2", "copies": 2})
+    with pytest.raises(IllegalAction, match="exactly the keys type, card"):
+        state.apply({"type": "lair"})
+    state.apply(target(0))
+    with pytest.raises(IllegalAction, match="exactly the keys type, source, cards"):
+        state.apply({"type": "spy_source", "source": "hand", "seat": 0})
+
+
+def test_an_unknown_action_type_is_refused_with_what_the_player_must_do():
+    state = table(hands=[["S3", "L2"], [], []], lairs=[["L4"], [], []])
+    with pytest.raises(IllegalAction, match="unknown action type 'deal'; Player 1 must play"):
+        state.apply({"type": "deal"})
+
+
+def test_a_team_must_be_listed_in_sorted_order():
+    state = table(hands=[["S2", "S3"], [], []], lairs=[[], ["L4", "L4"], []])
+    state.apply(target(1))
+    with pytest.raises(IllegalAction, match="sorted order"):
+        state.apply(from_hand("S3", "S2"))
+
+
+def candidate_actions(state):
+    """Every legal action, and mutations of them: other cards, other seats
+    and sources, wrong types, extra and missing keys."""
+    seats = list(range(-1, state.num_players + 1)) + [True, False, 1.0, "1", None]
+    cards = sorted(set(FULL_DECK)) + ["S9", "", True, 3, ["S3"], None]
+    candidates = [{"type": kind} for kind in list(ACTION_KINDS) + ["deal"]]
+    candidates += [{"type": None}, {"type": ["kill"]}, {"type": 1}]
+    candidates += [{"type": kind, "card": card} for kind in ("lair", "taunt", "foil")
+                   for card in cards]
+    candidates += [{"type": "spy_target", "seat": seat} for seat in seats]
+    candidates += [blind(seat) for seat in seats]
+    candidates += [{"type": "spy_source", "source": source}
+                   for source in ("deck", "hand", "blind", "attic", None, ["deck"])]
+    teams = [[card] for card in cards] + [[], "S3", ["S6", "S1"], ["S1", "S1"], ["S2", "S5"],
+                                          ["S1", "S2", "S3"], [1], [True]]
+    candidates += [from_hand(*team) if isinstance(team, list) else
+                   {"type": "spy_source", "source": "hand", "cards": team} for team in teams]
+    for action in state.legal_actions():
+        candidates.append(dict(action, extra=1))
+        candidates += [{k: v for k, v in action.items() if k != key} for key in action
+                       if key != "type"]
+    return state.legal_actions() + candidates
+
+
+def test_an_action_is_legal_exactly_when_check_accepts_it():
+    """For random reachable states, every candidate is either among the legal
+    actions and passes check(), or is refused by check() with a reason."""
+    for players in range(2, 7):
+        for seed in range(1, 4):
+            state = new_game("mister-spy", players=players, seed=seed)
+            rng = Rng(seed)
+            while not state.is_over:
+                legal = {json.dumps(a, sort_keys=True) for a in state.legal_actions()}
+                before = state.view(state.to_act)
+                for action in candidate_actions(state):
+                    is_legal = json.dumps(action, sort_keys=True) in legal
+                    try:
+                        state.check(action)
+                    except IllegalAction as refusal:
+                        assert not is_legal and str(refusal), (action, str(refusal))
+                    else:
+                        assert is_legal, action
+                assert state.view(state.to_act) == before
+                actions = state.legal_actions()
+                state.apply(actions[rng.below(len(actions))])
+
+
+# -- What the table is told ------------------------------------------------------------------
+
+
+def test_the_view_says_how_many_spies_are_still_out_and_what_wins():
+    state = table(hands=[["S1"], [], []], discard=["S2", "S3", "L2"])
+    view = state.view(1)
+    assert (view["spies_out"], view["all_spies"], view["win_score"]) == (ALL_SPIES - 2, 18, 30)
+
+
+def test_the_owner_alone_sees_each_taunts_line_and_whether_it_can_be_foiled():
+    state = table(hands=[["S3", "D-A", "D-B", "D-B"], ["L2"], []], lairs=[["L4"], [], []],
+                  discard=["D-A"])
+    state.apply(target(0))
+    state.apply(from_hand("S3"))
+    offers = state.view(0)["taunt_offers"]
+    assert [(o["card"], o["safe"]) for o in offers] == [("D-A", True), ("D-B", True)]
+    assert offers[1]["line"] == "Before I kill you, %s... %s" % (
+        SPY_NAMES["S3"][0], DOUBLER_LINES["D-B"])
+    assert state.view(1)["taunt_offers"] == []
+
+
+def test_the_view_says_why_no_team_goes_into_your_own_lair():
+    state = table(hands=[["S2", "S3"], [], []], lairs=[["L4", "L4"], ["L2"], []])
+    state.apply(target(0))
+    assert state.view(0)["team_refusal"] == "a team can only go into another player's Lair"
+    assert state.view(1)["team_refusal"] is None
+
+
+def test_the_view_counts_the_points_killed_since_the_seats_last_decision():
+    state = table(hands=[["S3"], ["D-A"], []], lairs=[["L4"], [], []])
+    state.apply(target(0))
+    state.apply(from_hand("S3"))
+    state.apply(KILL)
+    assert state.view(1)["recent_points"] == [3, 0, 0]
+    state.apply(END_TURN)  # seat 1 decides: what came before is no longer recent
+    assert state.view(1)["recent_points"] == [0, 0, 0]
 
 
 # -- The normal bot's plan (docs/bots.md) ------------------------------------------------------

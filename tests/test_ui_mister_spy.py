@@ -16,7 +16,7 @@ from pyapp.games import new_game
 from pyapp.games.mister_spy import DOUBLER_LINES, SPY_NAMES
 from pyapp.session import Session
 from pyapp.ui import mister_spy as table
-from pyapp.ui.html import esc
+from pyapp.ui.html import esc, render
 from pyapp.ui.page import table_page_html
 from pyapp.ui.tables import TABLES
 
@@ -217,12 +217,12 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
                 escapes += 1
                 assert "<h4>Escape!</h4>" in html and "destroys" in html
                 moment = table.moment_html(event)
-                assert moment.count("ms-wreck") == len(event["lair"]) >= 1
+                assert render(moment).count("ms-wreck") == len(event["lair"]) >= 1
                 assert esc(event["text"]) in moment
             if event["kind"] == "kill":
                 kills += 1
                 assert '<b class="ms-plus">+%d</b>' % event["points"] in table.moment_html(event)
-                gain = table.recent_gains(payload)[event["seat"]]
+                gain = payload["view"]["recent_points"][event["seat"]]
                 assert gain >= event["points"] and '<em class="ms-gain">+%d</em>' % gain in html
     assert escapes and kills
 
@@ -259,7 +259,7 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
         for event in table.recent_moments(payload, table.MOMENTS):
             visible += event.get("lair", [])
         html = table.table_html(payload, [])
-        faces = re.findall(r'class="ms-card ms-[LSD][^"]*" title="(Lair card, |Spy, value |'
+        faces = re.findall(r'class="ms-card ms-[LSD][^"]*"[^>]* title="(Lair card, |Spy, value |'
                            r'Doubler )(\w)', html)
         assert faces
         for kind, mark in faces:

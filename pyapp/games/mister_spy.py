@@ -13,16 +13,17 @@ Rulebook (rules/mister-spy.txt) -> code
     How to Begin .................. _setup, _hand_size (5 cards, 6 with 2-3)
     On Every Turn, first .......... _begin_turn (draw; skipped on an empty deck),
                                     _turn_has_a_choice
-    On Every Turn, second ......... _lair_cards_in_hand, action "lair"
-    On Every Turn, third .......... _spy_targets, _spy_sources, _team_is_allowed,
+    On Every Turn, second ......... _may_build_with, action "lair"
+    On Every Turn, third .......... _spy_targets, _spy_source_actions,
+                                    _team_is_allowed, _can_take_blind,
                                     _pick_blind_spy, _send_spy
     ... captured or escapes ....... _is_captured
     To Kill the Spy ............... _kill_points, _kill
-    To Taunt the Spy .............. _taunt_letters (rule one), _taunt
+    To Taunt the Spy .............. _letter_is_fresh (rule one), _taunt
     Foiling a Taunt ............... _foil_window (rule two: only the newest
                                     taunt is ever open), _can_foil, _foil
     When A Spy Escapes ............ _escape
-    Winning ....................... _score (30 at once), _last_spy_is_gone,
+    Winning ....................... _score (30 at once), _spies_out,
                                     _end_turn (the idle round), _finish_on_scores
 
 Actions (every step has the same to_act until the step's decision is made):
@@ -41,13 +42,21 @@ Actions (every step has the same to_act until the step's decision is made):
     {"type": "foil", "card": "D-C"}    a seat holding the partner foils
     {"type": "let_stand"}              a seat asked in the foil window passes
 
+    Legality: check() refuses an action with its reason: its type's phases
+    and keys (ACTION_KINDS), then one _check_<kind> for its fields.
+    legal_actions() lists each open kind's candidates, built from the same
+    rule functions, so an action is legal exactly when check() passes it.
+
     view(seat) adds to the shared keys: hand, phase, lairs [{cards, total}],
     scores, hand_sizes, hand_spies (the public backs), deck_count,
     deck_top_is_spy, discard, target, capture (the capture in progress: its
-    Spies and their names, value, taunts and their lines, points now and if a
-    taunt stands), idle_turns, win_score, prompt, and for the table:
-    log_since_decision, hand_labels / discard_labels (a Spy's name, a taunt
-    line, per card) and safe_taunts (the owner's unfoilable taunts).
+    Spies and their names, value, taunts and the lines said with them, points
+    now and if a taunt stands), idle_turns, win_score,
+    all_spies, spies_out, prompt, and for the table: log_since_decision,
+    recent_points (per seat, killed since then), hand_labels /
+    discard_labels (a Spy's name, a Doubler's text, per card), taunt_offers
+    (the owner's taunts: card, line, whether nobody can foil it) and
+    team_refusal (why no team is offered, when that is the question).
 
     There is no separate "skip the Lair" step: a turn's first decision offers
     the Lair cards, the targets and end_turn together, so the steps a player
@@ -100,11 +109,16 @@ Usage:
     >>> state.apply({"type": "end_turn"})
 """
 
-from math import exp
+from __future__ import annotations
 
-from ..engine.protocol import GameState, excerpt
+from math import exp
+from typing import Any, Callable, NamedTuple
+
+from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
+
+Action = dict[str, Any]  # pyapp/engine/protocol.py has no shared alias yet
 
 # ---------------------------------------------------------------------------
 # The card table. The rulebook prints no values or names: all of these are
@@ -136,6 +150,7 @@ DOUBLER_LINES = {
     "D-H": "shall I skip the part of my monologue about my childhood?",
     "D-I": "did you like the shark? He is new. He is also hungry.",
 }
+DOUBLER_TEXT = "Before I kill you, Mister Spy... %s"  # a Doubler's face, with its line
 DOUBLER_COPIES = 2
 SPY_COPIES = 3
 
@@ -156,44 +171,102 @@ CAPTURE = "capture"  # the Lair's owner: kill or taunt
 FOIL = "foil"        # a seat in the foil window: foil or let stand
 OVER = "over"
 
+# What the player to act must do, said when an action comes at the wrong time.
+WAITING = {
+    PLAY: "%s must play a Lair card, declare a Spy's target or end the turn",
+    SPY: "%s must declare a Spy's target or end the turn",
+    SOURCE: "%s must choose where the Spy comes from",
+    CAPTURE: "%s must kill the captured Spy or taunt it",
+    FOIL: "%s must foil the taunt or let it stand",
+}
+TEAM_RULE = "a team can only go into another player's Lair"
 
-def is_spy(code):
+
+class ActionKind(NamedTuple):
+    """When an action type may be played, and the keys it carries."""
+
+    phases: tuple[str, ...]
+    keys: tuple[str, ...]  # besides "type"
+    out_of_phase: str      # how a refusal at the wrong time begins
+
+
+NOT_NOW = "not now: "
+# Every action type, in the order legal_actions() lists them.
+ACTION_KINDS = {
+    "lair": ActionKind((PLAY,), ("card",),
+                       "a Lair card can only be played at the start of the turn; "),
+    "spy_target": ActionKind((PLAY, SPY), ("seat",),
+                             "a Spy's target is declared once, before the Spy; "),
+    "end_turn": ActionKind((PLAY, SPY), (), NOT_NOW),
+    "spy_source": ActionKind((SOURCE,), ("source",), NOT_NOW),  # and its source's keys
+    "kill": ActionKind((CAPTURE,), (), NOT_NOW),
+    "taunt": ActionKind((CAPTURE,), ("card",), NOT_NOW),
+    "foil": ActionKind((FOIL,), ("card",), NOT_NOW),
+    "let_stand": ActionKind((FOIL,), (), NOT_NOW),
+}
+KINDS_IN_PHASE = {phase: [kind for kind, spec in ACTION_KINDS.items() if phase in spec.phases]
+                  for phase in WAITING}
+# A Spy's source -> the keys of its spy_source action, besides "type".
+SOURCE_KEYS = {"hand": ("source", "cards"), "blind": ("source", "seat"), "deck": ("source",)}
+
+
+def is_spy(code: str) -> bool:
+    """Whether a card code is a Spy."""
     return code[0] == "S"
 
 
-def is_lair(code):
+def is_lair(code: str) -> bool:
+    """Whether a card code is a Lair card."""
     return code[0] == "L"
 
 
-def is_doubler(code):
+def is_doubler(code: str) -> bool:
+    """Whether a card code is a Doubler."""
     return code[0] == "D"
 
 
-def _spy_count(cards):
+def _spy_count(cards: list[str]) -> int:
     return sum(1 for code in cards if code[0] == "S")
 
 
-def _hand_size(players):
+def _hand_size(players: int) -> int:
     """How to Begin: 5 cards each, 6 with only 2 or 3 players."""
     return 6 if players <= 3 else 5
 
 
-def _player(seat):
+def _player(seat: int) -> str:
     return "Player %d" % (seat + 1)
 
 
-def _lair_of(owner, actor):
+def _seat(seat: int | None) -> int:
+    """A seat that the phase guarantees is set (the target, the capture's owner)."""
+    assert seat is not None
+    return seat
+
+
+def _lair_of(owner: int, actor: int) -> str:
     """A Lair as the acting player's log line names it."""
     return "their own Lair" if owner == actor else "%s's Lair" % _player(owner)
 
 
-def _sub_multisets(counts, index=0):
+def _sub_multisets(counts: list[tuple[str, int]], index: int = 0) -> list[list[str]]:
     """Every sub-multiset of [(code, count), ...] as a sorted list of codes."""
     if index == len(counts):
         return [[]]
     code, count = counts[index]
     rest = _sub_multisets(counts, index + 1)
     return [[code] * k + tail for k in range(count + 1) for tail in rest]
+
+
+def _from_hand(cards: list[str]) -> Action:
+    return {"type": "spy_source", "source": "hand", "cards": cards}
+
+
+def _check_keys(action: Action, keys: tuple[str, ...]) -> None:
+    """An action carries exactly its type's keys: nothing missing, nothing more."""
+    if len(action) != len(keys) + 1 or any(key not in action for key in keys):
+        raise IllegalAction("a %s action has exactly the keys %s, not %s" % (
+            action["type"], ", ".join(("type",) + keys), excerpt(sorted(map(str, action)))))
 
 
 RULES = {  # the rules sheet: a short rulebook, then our Table rules
@@ -271,6 +344,7 @@ RULES = {  # the rules sheet: a short rulebook, then our Table rules
 }
 
 
+
 @register
 class MisterSpyState(GameState):
     """A game of Before I Kill You, Mister Spy..."""
@@ -283,13 +357,28 @@ class MisterSpyState(GameState):
     max_players = 6
     order = 4
 
+    deck: list[str]  # the top card is deck[-1]
+    hands: list[list[str]]
+    lairs: list[list[str]]
+    scores: list[int]
+    discard: list[str]
+    phase: str
+    target: int | None         # the declared Lair of the Spy being played
+    capture_owner: int | None  # whose Lair holds the capture
+    captured: list[str]        # the captured Spy (or team) being dealt with
+    taunts: list[str]          # Doublers played on the current capture
+    foil_queue: list[int]      # seats still to be asked, after to_act
+    played: bool               # whether the turn has played a card
+    idle_turns: int
+    decided: list[int]         # the log's length when each seat last decided (for the view)
+
     # -- setup ---------------------------------------------------------------
 
-    def _setup(self):
+    def _setup(self) -> None:
         deck = list(FULL_DECK)
         self.rng.shuffle(deck)
         n = self.num_players
-        self.deck = deck  # the top card is deck[-1]
+        self.deck = deck
         self.hands = [[] for _ in range(n)]
         for _ in range(_hand_size(n)):
             for seat in range(n):
@@ -300,14 +389,13 @@ class MisterSpyState(GameState):
         self.scores = [0] * n
         self.discard = []
         self.phase = PLAY
-        self.target = None       # the declared Lair of the Spy being played
-        self.capture_owner = None  # whose Lair holds the capture
-        self.captured = []       # the captured Spy (or team) being dealt with
-        self.taunts = []         # Doublers played on the current capture
-        self.foil_queue = []     # seats still to be asked, after to_act
-        self.played = False      # whether the turn has played a card
+        self.target = None
+        self.capture_owner = None
+        self.captured = []
+        self.taunts = []
+        self.foil_queue = []
+        self.played = False
         self.idle_turns = 0
-        # decided[s]: the log's length when s last made a decision (for the view).
         self.decided = [0] * n
         dealer = self.rng.below(n)
         self.say("%s deals %d cards each." % (_player(dealer), _hand_size(n)),
@@ -316,22 +404,14 @@ class MisterSpyState(GameState):
 
     # -- the turn ------------------------------------------------------------
 
-    def _begin_turn(self, seat):
+    def _begin_turn(self, seat: int) -> None:
         """On Every Turn, first: draw, unless the deck is empty."""
         while True:
             self.turn = seat
             self.to_act = seat
             self.phase = PLAY
             self.played = False
-            if self.deck:
-                card = self.deck.pop()
-                self.hands[seat].append(card)
-                self.hands[seat].sort()
-                self.say("%s draws %s." % (_player(seat), "a Spy" if is_spy(card) else "a card"),
-                         kind="draw", seat=seat, spy=is_spy(card))
-            else:
-                self.say("%s cannot draw: the deck is empty." % _player(seat),
-                         kind="no_draw", seat=seat)
+            self._draw(seat)
             if self._turn_has_a_choice(seat):
                 return
             # Nothing to decide, and everybody can see it: the turn ends itself.
@@ -340,18 +420,29 @@ class MisterSpyState(GameState):
                 return
             seat = (seat + 1) % self.num_players
 
-    def _turn_has_a_choice(self, seat):
+    def _draw(self, seat: int) -> None:
+        if not self.deck:
+            self.say("%s cannot draw: the deck is empty." % _player(seat),
+                     kind="no_draw", seat=seat)
+            return
+        card = self.deck.pop()
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.say("%s draws %s." % (_player(seat), "a Spy" if is_spy(card) else "a card"),
+                 kind="draw", seat=seat, spy=is_spy(card))
+
+    def _turn_has_a_choice(self, seat: int) -> bool:
         """Whether a turn offers more than end_turn, judged from public facts
         (a hand with no non-Spy card holds no Lair card), so skipping a turn
         never reveals a hand."""
         hand = self.hands[seat]
-        return _spy_count(hand) < len(hand) or bool(self._spy_targets(seat))
+        return _spy_count(hand) < len(hand) or bool(self._spy_targets())
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         if not self._count_idle_turn():
             self._begin_turn((self.turn + 1) % self.num_players)
 
-    def _count_idle_turn(self):
+    def _count_idle_turn(self) -> bool:
         """Winning: a full round with an empty deck and no card played ends
         the game. Returns True when it did."""
         if self.deck or self.played:
@@ -365,57 +456,54 @@ class MisterSpyState(GameState):
 
     # -- rules: Lairs and Spies ------------------------------------------------
 
-    def _lair_cards_in_hand(self, seat):
-        """On Every Turn, second: the distinct Lair cards a seat may play."""
-        return sorted(set(code for code in self.hands[seat] if is_lair(code)))
+    def _may_build_with(self, seat: int, card: Any) -> bool:
+        """On Every Turn, second: a Lair card from your own hand."""
+        return type(card) is str and card in self.hands[seat] and is_lair(card)
 
-    def lair_total(self, seat):
+    def lair_total(self, seat: int) -> int:
+        """The size of a seat's Lair: the total of its Lair cards."""
         return sum(LAIR_VALUES[code] for code in self.lairs[seat])
 
-    def _spy_targets(self, seat):
-        """The Lairs a Spy can go into now: every built Lair, if any Spy can
-        be had (every source but a team fits any Lair, and a team needs
-        Spies in your hand, which could go alone)."""
-        n = self.num_players
-        if not (any(_spy_count(self.hands[s]) for s in range(n))
-                or (self.deck and is_spy(self.deck[-1]))):
-            return []
-        return [t for t in range(n) if self.lairs[t]]
+    def _a_spy_can_be_had(self) -> bool:
+        """Some hand holds a Spy, or the deck's top card is one: every source
+        but a team fits any Lair, and a team's Spies could go alone."""
+        return any(_spy_count(hand) for hand in self.hands) or self._deck_top_is_spy()
 
-    def _spy_sources(self, seat, target):
-        """On Every Turn, third: the Spies `seat` may send into `target`'s Lair."""
-        sources = []
-        hand_spies = [code for code in self.hands[seat] if is_spy(code)]
-        for code in sorted(set(hand_spies)):
-            sources.append({"type": "spy_source", "source": "hand", "cards": [code]})
-        if self._team_is_allowed(seat, target) and len(hand_spies) >= 2:
-            counts = [(code, hand_spies.count(code)) for code in sorted(set(hand_spies))]
-            for team in _sub_multisets(counts):
-                if len(team) >= 2:
-                    sources.append({"type": "spy_source", "source": "hand", "cards": team})
-        for other in range(self.num_players):
-            if other != seat and _spy_count(self.hands[other]):
-                sources.append({"type": "spy_source", "source": "blind", "seat": other})
-        if self.deck and is_spy(self.deck[-1]):
-            sources.append({"type": "spy_source", "source": "deck"})
-        return sources
+    def _deck_top_is_spy(self) -> bool:
+        return bool(self.deck) and is_spy(self.deck[-1])
+
+    def _spy_targets(self) -> list[int]:
+        """The Lairs a Spy can go into now: every built Lair, if a Spy can be had."""
+        if not self._a_spy_can_be_had():
+            return []
+        return [t for t in range(self.num_players) if self.lairs[t]]
+
+    def _spies_not_in_hand(self, seat: int, cards: list[Any]) -> list[Any]:
+        """The named cards that are not Spies of the hand (counting copies)."""
+        hand = self.hands[seat]
+        return [code for code in cards if type(code) is not str
+                or hand.count(code) < cards.count(code) or not is_spy(code)]
 
     @staticmethod
-    def _team_is_allowed(seat, target):
+    def _team_is_allowed(seat: int, target: int | None) -> bool:
         """A team comes from your own hand and only into another player's Lair."""
         return target != seat
 
-    def _pick_blind_spy(self, other):
+    def _can_take_blind(self, seat: int, other: int) -> bool:
+        """A blind Spy comes from another player's hand that holds one."""
+        return other != seat and _spy_count(self.hands[other]) > 0
+
+    def _pick_blind_spy(self, other: int) -> str:
         """A Spy from another hand is taken at random: its owner cannot choose."""
         spies = [code for code in self.hands[other] if is_spy(code)]
         return spies[self.rng.below(len(spies))]
 
     @staticmethod
-    def _is_captured(spy_value, lair_value):
+    def _is_captured(spy_value: int, lair_value: int) -> bool:
         """A Spy equal to or smaller than the Lair is captured."""
         return spy_value <= lair_value
 
-    def _spy_names(self, cards):
+    def _spy_names(self, cards: list[str]) -> list[str]:
         """Each copy of a code is named after the copies already discarded."""
         names = []
         for i, code in enumerate(cards):
@@ -423,12 +511,12 @@ class MisterSpyState(GameState):
             names.append(SPY_NAMES[code][min(copy, SPY_COPIES - 1)])
         return names
 
-    def _send_spy(self, cards, how):
-        seat, target = self.turn, self.target
+    def _send_spy(self, cards: list[str], how: str) -> None:
+        seat, target = self.turn, _seat(self.target)
         value = sum(SPY_VALUES[code] for code in cards)
         lair_value = self.lair_total(target)
         names = self._spy_names(cards)
-        who = " and ".join("%s (%d)" % pair for pair in zip(names, [SPY_VALUES[c] for c in cards]))
+        who = " and ".join("%s (%d)" % (name, SPY_VALUES[code]) for name, code in zip(names, cards))
         self.played = True
         self.target = None
         self.say("%s sends %s %s into %s of %d."
@@ -448,19 +536,32 @@ class MisterSpyState(GameState):
 
     # -- rules: captures ---------------------------------------------------------
 
-    def captured_value(self):
+    def captured_value(self) -> int:
+        """The value of the captured Spy (a team's total)."""
         return sum(SPY_VALUES[code] for code in self.captured)
 
-    def _kill_points(self):
+    def _kill_points(self) -> int:
         """Kill: the Spy's value, doubled once for each taunt that stood."""
         return self.captured_value() * 2 ** len(self.taunts)
 
-    def _taunt_letters(self, seat):
+    def _letter_is_fresh(self, code: Any) -> bool:
         """Rule one: no Doubler whose letter was already played on this capture."""
-        return sorted(set(code for code in self.hands[seat]
-                          if is_doubler(code) and code not in self.taunts))
+        return code not in self.taunts
 
-    def _foil_window(self, owner, code):
+    def _holds_doubler(self, seat: int, code: Any) -> bool:
+        return type(code) is str and code in self.hands[seat] and is_doubler(code)
+
+    def _taunt_letters(self, seat: int) -> list[str]:
+        """The Doublers `seat` may taunt with now, one per letter."""
+        return [code for code in sorted(set(self.hands[seat]))
+                if self._holds_doubler(seat, code) and self._letter_is_fresh(code)]
+
+    def _taunt_line(self, code: str) -> str:
+        """What the owner says to the captured Spy when taunting with `code`."""
+        address = " and ".join(self._spy_names(self.captured))
+        return "Before I kill you, %s... %s" % (address, DOUBLER_LINES[code])
+
+    def _foil_window(self, owner: int, code: str) -> list[int]:
         """The seats asked, in turn order from the owner's left. Only the
         newest taunt is open (rule two), and it is closed to all when its
         partner copy is already in the discard pile."""
@@ -470,11 +571,11 @@ class MisterSpyState(GameState):
         seats = [(owner + k) % n for k in range(1, n)]
         return [s for s in seats if _spy_count(self.hands[s]) < len(self.hands[s])]
 
-    def _can_foil(self, seat):
+    def _can_foil(self, seat: int) -> bool:
         """A seat can foil the newest taunt with the partner card, same code."""
         return self.taunts[-1] in self.hands[seat]
 
-    def _kill(self):
+    def _kill(self) -> None:
         owner = self.to_act
         points = self._kill_points()
         names = self._spy_names(self.captured)
@@ -486,32 +587,31 @@ class MisterSpyState(GameState):
                  kind="kill", seat=owner, points=points)
         self._score(owner, points)
 
-    def _taunt(self, code):
+    def _taunt(self, code: str) -> None:
         owner = self.to_act
         self.hands[owner].remove(code)
+        line = self._taunt_line(code)
         self.taunts.append(code)
-        address = " and ".join(self._spy_names(self.captured))
-        line = "Before I kill you, %s... %s" % (address, DOUBLER_LINES[code])
         self.say('%s taunts with %s: "%s"' % (_player(owner), code, line), kind="taunt",
                  seat=owner, card=code, line=line, multiplier=2 ** len(self.taunts))
         self.foil_queue = self._foil_window(owner, code)
         self._next_in_foil_window()
 
-    def _next_in_foil_window(self):
+    def _next_in_foil_window(self) -> None:
         if self.foil_queue:
             self.phase = FOIL
             self.to_act = self.foil_queue.pop(0)
-        else:
-            owner = self.capture_owner
-            self.phase = CAPTURE
-            self.to_act = owner
-            self.say("The taunt stands: %s is now worth %d."
-                     % (" and ".join(self._spy_names(self.captured)), self._kill_points()),
-                     kind="taunt_stands", seat=owner, points=self._kill_points())
-
-    def _foil(self, code):
-        foiler = self.to_act
+            return
         owner = self.capture_owner
+        self.phase = CAPTURE
+        self.to_act = owner
+        self.say("The taunt stands: %s is now worth %d."
+                 % (" and ".join(self._spy_names(self.captured)), self._kill_points()),
+                 kind="taunt_stands", seat=owner, points=self._kill_points())
+
+    def _foil(self, code: str) -> None:
+        foiler = self.to_act
+        owner = _seat(self.capture_owner)
         self.hands[foiler].remove(code)
         self.discard.append(code)
         self.say("%s foils the taunt with the other %s!" % (_player(foiler), code),
@@ -521,7 +621,7 @@ class MisterSpyState(GameState):
         self.captured, self.taunts, self.foil_queue = [], [], []
         self._escape(cards, owner, "%s escapes" % " and ".join(self._spy_names(cards)))
 
-    def _escape(self, cards, owner, how):
+    def _escape(self, cards: list[str], owner: int, how: str) -> None:
         """When A Spy Escapes: the Spy and every card of the Lair are discarded."""
         lair = self.lairs[owner]
         self.discard.extend(cards)
@@ -532,7 +632,7 @@ class MisterSpyState(GameState):
                  kind="escape", seat=owner, lair=list(lair), cards=list(cards))
         self._after_spy_leaves()
 
-    def _score(self, seat, points):
+    def _score(self, seat: int, points: int) -> None:
         """Winning: 30 points win at once, whoever's turn it is."""
         self.scores[seat] += points
         if self.scores[seat] >= WIN_SCORE:
@@ -542,16 +642,17 @@ class MisterSpyState(GameState):
             return
         self._after_spy_leaves()
 
-    def _last_spy_is_gone(self):
-        return _spy_count(self.discard) == ALL_SPIES
+    def _spies_out(self) -> int:
+        """The Spies not yet in the discard pile."""
+        return ALL_SPIES - _spy_count(self.discard)
 
-    def _after_spy_leaves(self):
-        if self._last_spy_is_gone():
+    def _after_spy_leaves(self) -> None:
+        if not self._spies_out():
             self._finish_on_scores("The last Spy has reached the discard pile.")
         else:
             self._end_turn()
 
-    def _finish_on_scores(self, reason):
+    def _finish_on_scores(self, reason: str) -> None:
         best = max(self.scores)
         winners = [s for s in range(self.num_players) if self.scores[s] == best]
         names = " and ".join(_player(s) for s in winners)
@@ -561,81 +662,203 @@ class MisterSpyState(GameState):
                     "%s %s %s with %d point%s."
                     % (reason, names, verb, best, "" if best == 1 else "s"))
 
-    # -- the protocol ------------------------------------------------------------
+    # -- legality: one check per action kind, and the candidates that pass -----
 
-    def legal_actions(self):
-        """The actions open to to_act, in a fixed order."""
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction(reason) unless `action` is legal now."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        kind = action.get("type")
+        spec = ACTION_KINDS.get(kind) if type(kind) is str else None
+        if spec is None:
+            raise IllegalAction("unknown action type %s; %s" % (excerpt(kind), self._waiting()))
+        if self.phase not in spec.phases:
+            raise IllegalAction(spec.out_of_phase + self._waiting())
+        if kind == "spy_source":  # its keys depend on its source
+            self._check_spy_source(action)
+            return
+        _check_keys(action, spec.keys)
+        field_check = self._FIELD_CHECKS.get(kind)
+        if field_check is not None:
+            field_check(self, action)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions open to to_act, in a fixed order; each passes check()."""
         if self.is_over:
             return []
-        seat = self.to_act
-        phase = self.phase
-        if phase == PLAY or phase == SPY:
-            actions = []
-            if phase == PLAY:
-                actions = [{"type": "lair", "card": c} for c in self._lair_cards_in_hand(seat)]
-            actions += [{"type": "spy_target", "seat": t} for t in self._spy_targets(seat)]
-            actions.append({"type": "end_turn"})
-            return actions
-        if phase == SOURCE:
-            return self._spy_sources(seat, self.target)
-        if phase == CAPTURE:
-            return [{"type": "kill"}] + [{"type": "taunt", "card": c}
-                                         for c in self._taunt_letters(seat)]
-        # FOIL
-        actions = []
-        if self._can_foil(seat):
-            actions.append({"type": "foil", "card": self.taunts[-1]})
-        actions.append({"type": "let_stand"})
+        actions: list[Action] = []
+        for kind in KINDS_IN_PHASE[self.phase]:
+            actions += self._CANDIDATES[kind](self, self.to_act)
         return actions
 
-    def _perform(self, action):
-        kind = action["type"]
-        seat = self.to_act
-        self.decided[seat] = len(self.log)
-        if kind == "lair":
-            card = action["card"]
-            self.hands[seat].remove(card)
-            self.lairs[seat].append(card)
-            self.played = True
-            self.phase = SPY
-            self.say("%s adds a %d to their Lair, now %d."
-                     % (_player(seat), LAIR_VALUES[card], self.lair_total(seat)),
-                     kind="lair", seat=seat, card=card, total=self.lair_total(seat))
-        elif kind == "spy_target":
-            self.target = action["seat"]
-            self.capture_owner = self.target
-            self.phase = SOURCE
-            self.say("%s declares a Spy for %s." % (_player(seat), _lair_of(self.target, seat)),
-                     kind="target", seat=seat, target=self.target)
-        elif kind == "end_turn":
-            self._end_turn()
-        elif kind == "spy_source":
-            source = action["source"]
-            if source == "hand":
-                cards = list(action["cards"])
-                for code in cards:
-                    self.hands[seat].remove(code)
-                how = "as a team from their hand" if len(cards) > 1 else "from their hand"
-            elif source == "blind":
-                other = action["seat"]
-                cards = [self._pick_blind_spy(other)]
-                self.hands[other].remove(cards[0])
-                how = "taken blind from %s's hand" % _player(other)
-            else:
-                cards = [self.deck.pop()]
-                how = "from the top of the deck"
-            self._send_spy(cards, how)
-        elif kind == "kill":
-            self._kill()
-        elif kind == "taunt":
-            self._taunt(action["card"])
-        elif kind == "foil":
-            self._foil(action["card"])
-        else:  # let_stand
-            self.say("%s lets the taunt stand." % _player(seat), kind="let_stand", seat=seat)
-            self._next_in_foil_window()
+    def _waiting(self) -> str:
+        return WAITING[self.phase] % _player(self.to_act)
 
-    def describe(self, action):
+    def _check_lair(self, action: Action) -> None:
+        card = action["card"]
+        if not self._may_build_with(self.to_act, card):
+            raise IllegalAction("%s is not a Lair card in %s's hand"
+                                % (excerpt(card), _player(self.to_act)))
+
+    def _lair_actions(self, seat: int) -> list[Action]:
+        return [{"type": "lair", "card": code} for code in sorted(set(self.hands[seat]))
+                if self._may_build_with(seat, code)]
+
+    def _check_spy_target(self, action: Action) -> None:
+        target = self._checked_seat(action["seat"])
+        if not self.lairs[target]:
+            raise IllegalAction("%s has no Lair, so no Spy can go there" % _player(target))
+        if not self._a_spy_can_be_had():
+            raise IllegalAction("no Spy can be had: no hand holds one and the deck's top card "
+                                "is not a Spy")
+
+    def _spy_target_actions(self, seat: int) -> list[Action]:
+        return [{"type": "spy_target", "seat": target} for target in self._spy_targets()]
+
+    def _checked_seat(self, seat: Any) -> int:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise IllegalAction("there is no seat %s" % excerpt(seat))
+        return seat
+
+    def _check_spy_source(self, action: Action) -> None:
+        source = action.get("source")
+        if type(source) is not str or source not in SOURCE_KEYS:
+            raise IllegalAction("a Spy's source is \"hand\", \"blind\" or \"deck\"")
+        _check_keys(action, SOURCE_KEYS[source])
+        self._SOURCE_CHECKS[source](self, action)
+
+    def _check_from_hand(self, action: Action) -> None:
+        seat, cards = self.to_act, action["cards"]
+        if type(cards) is not list or not cards:
+            raise IllegalAction("name the Spies from your hand, e.g. [\"S3\"]")
+        missing = self._spies_not_in_hand(seat, cards)
+        if missing:
+            raise IllegalAction("%s is not a Spy in %s's hand" % (excerpt(missing[0]), _player(seat)))
+        if len(cards) > 1 and not self._team_is_allowed(seat, self.target):
+            raise IllegalAction(TEAM_RULE)
+        if cards != sorted(cards):
+            raise IllegalAction("list the team's cards in sorted order: %r" % sorted(cards))
+
+    def _check_blind(self, action: Action) -> None:
+        seat, other = self.to_act, self._checked_seat(action["seat"])
+        if other == seat:
+            raise IllegalAction("a blind Spy comes from another player's hand; use source \"hand\"")
+        if not self._can_take_blind(seat, other):
+            raise IllegalAction("%s holds no Spy" % _player(other))
+
+    def _check_deck(self, action: Action) -> None:
+        if not self._deck_top_is_spy():
+            raise IllegalAction("the deck's top card is not a Spy" if self.deck
+                                else "the deck is empty")
+
+    def _spy_source_actions(self, seat: int) -> list[Action]:
+        """On Every Turn, third: the Spies `seat` may send into the declared Lair."""
+        hand_spies = [code for code in self.hands[seat] if is_spy(code)]
+        distinct = sorted(set(hand_spies))
+        sources = [_from_hand([code]) for code in distinct]
+        if len(hand_spies) >= 2 and self._team_is_allowed(seat, self.target):
+            counts = [(code, hand_spies.count(code)) for code in distinct]
+            sources += [_from_hand(team) for team in _sub_multisets(counts) if len(team) >= 2]
+        sources += [{"type": "spy_source", "source": "blind", "seat": other}
+                    for other in range(self.num_players) if self._can_take_blind(seat, other)]
+        if self._deck_top_is_spy():
+            sources.append({"type": "spy_source", "source": "deck"})
+        return sources
+
+    def _check_taunt(self, action: Action) -> None:
+        card = action["card"]
+        if not self._letter_is_fresh(card):
+            raise IllegalAction("%s was already played on this Spy; save its partner for the "
+                                "next one" % card)
+        if not self._holds_doubler(self.to_act, card):
+            raise IllegalAction("%s is not a Doubler in %s's hand"
+                                % (excerpt(card), _player(self.to_act)))
+
+    def _taunt_actions(self, seat: int) -> list[Action]:
+        return [{"type": "taunt", "card": code} for code in self._taunt_letters(seat)]
+
+    def _check_foil(self, action: Action) -> None:
+        card = action["card"]
+        if card != self.taunts[-1]:
+            raise IllegalAction("only the newest taunt, %s, can be foiled, and only with its "
+                                "partner" % self.taunts[-1])
+        if not self._can_foil(self.to_act):
+            raise IllegalAction("%s does not hold the other %s" % (_player(self.to_act), card))
+
+    def _foil_actions(self, seat: int) -> list[Action]:
+        return [{"type": "foil", "card": self.taunts[-1]}] if self._can_foil(seat) else []
+
+    _FIELD_CHECKS = {"lair": _check_lair, "spy_target": _check_spy_target,
+                     "taunt": _check_taunt, "foil": _check_foil}
+    _SOURCE_CHECKS = {"hand": _check_from_hand, "blind": _check_blind, "deck": _check_deck}
+    # Kinds without fields have one candidate, legal whenever the phase allows it.
+    _CANDIDATES: dict[str, Callable[[MisterSpyState, int], list[Action]]] = {
+        "lair": _lair_actions, "spy_target": _spy_target_actions,
+        "end_turn": lambda state, seat: [{"type": "end_turn"}],
+        "spy_source": _spy_source_actions,
+        "kill": lambda state, seat: [{"type": "kill"}],
+        "taunt": _taunt_actions, "foil": _foil_actions,
+        "let_stand": lambda state, seat: [{"type": "let_stand"}],
+    }
+
+    # -- performing a legal action -------------------------------------------------
+
+    def _perform(self, action: Action) -> None:
+        self.decided[self.to_act] = len(self.log)
+        self._PERFORMERS[action["type"]](self, action)
+
+    def _do_lair(self, action: Action) -> None:
+        seat, card = self.to_act, action["card"]
+        self.hands[seat].remove(card)
+        self.lairs[seat].append(card)
+        self.played = True
+        self.phase = SPY
+        self.say("%s adds a %d to their Lair, now %d."
+                 % (_player(seat), LAIR_VALUES[card], self.lair_total(seat)),
+                 kind="lair", seat=seat, card=card, total=self.lair_total(seat))
+
+    def _do_spy_target(self, action: Action) -> None:
+        seat = self.to_act
+        self.target = self.capture_owner = action["seat"]
+        self.phase = SOURCE
+        self.say("%s declares a Spy for %s." % (_player(seat), _lair_of(action["seat"], seat)),
+                 kind="target", seat=seat, target=action["seat"])
+
+    def _do_spy_source(self, action: Action) -> None:
+        source = action["source"]
+        if source == "hand":
+            cards = list(action["cards"])
+            for code in cards:
+                self.hands[self.to_act].remove(code)
+            how = "as a team from their hand" if len(cards) > 1 else "from their hand"
+        elif source == "blind":
+            other = action["seat"]
+            cards = [self._pick_blind_spy(other)]
+            self.hands[other].remove(cards[0])
+            how = "taken blind from %s's hand" % _player(other)
+        else:
+            cards = [self.deck.pop()]
+            how = "from the top of the deck"
+        self._send_spy(cards, how)
+
+    def _do_let_stand(self, action: Action) -> None:
+        seat = self.to_act
+        self.say("%s lets the taunt stand." % _player(seat), kind="let_stand", seat=seat)
+        self._next_in_foil_window()
+
+    _PERFORMERS: dict[str, Callable[[MisterSpyState, Action], None]] = {
+        "lair": _do_lair, "spy_target": _do_spy_target,
+        "end_turn": lambda state, action: state._end_turn(),
+        "spy_source": _do_spy_source,
+        "kill": lambda state, action: state._kill(),
+        "taunt": lambda state, action: state._taunt(action["card"]),
+        "foil": lambda state, action: state._foil(action["card"]),
+        "let_stand": _do_let_stand,
+    }
+
+    # -- what the players read ----------------------------------------------------
+
+    def describe(self, action: Action) -> str:
         """An action in words, as a hint says it to the player to act."""
         kind = action.get("type")
         seat = self.to_act
@@ -649,17 +872,7 @@ class MisterSpyState(GameState):
         if kind == "end_turn":
             return "end your turn" if self.played else "play nothing and end your turn"
         if kind == "spy_source":
-            source = action["source"]
-            if source == "hand":
-                cards = action["cards"]
-                if len(cards) == 1:
-                    return "send your %d Spy" % SPY_VALUES[cards[0]]
-                return "send a team of %s (worth %d)" % (
-                    " + ".join(str(SPY_VALUES[c]) for c in cards),
-                    sum(SPY_VALUES[c] for c in cards))
-            if source == "blind":
-                return "send a Spy taken blind from %s's hand" % _player(action["seat"])
-            return "send the Spy on top of the deck"
+            return _describe_source(action)
         if kind == "kill":
             return "kill the Spy for %d" % self._kill_points()
         if kind == "taunt":
@@ -670,76 +883,9 @@ class MisterSpyState(GameState):
                 action["card"], _player(self.capture_owner))
         if kind == "let_stand":
             return "let the taunt stand"
-        return GameState.describe(self, action)
+        return str(GameState.describe(self, action))
 
-    def _explain_illegal(self, action):
-        kind = action.get("type")
-        seat = self.to_act
-        phase = self.phase
-        waiting = {
-            PLAY: "%s must play a Lair card, declare a Spy's target or end the turn",
-            SPY: "%s must declare a Spy's target or end the turn",
-            SOURCE: "%s must choose where the Spy comes from",
-            CAPTURE: "%s must kill the captured Spy or taunt it",
-            FOIL: "%s must foil the taunt or let it stand",
-        }[phase] % _player(seat)
-        if kind == "lair":
-            card = action.get("card")
-            if phase != PLAY:
-                return "a Lair card can only be played at the start of the turn; " + waiting
-            if card not in self.hands[seat] or not is_lair(str(card)):
-                return "%s is not a Lair card in %s's hand" % (excerpt(card), _player(seat))
-        if kind == "spy_target":
-            target = action.get("seat")
-            if phase not in (PLAY, SPY):
-                return "a Spy's target is declared once, before the Spy; " + waiting
-            if not isinstance(target, int) or not 0 <= target < self.num_players:
-                return "there is no seat %s" % excerpt(target)
-            if not self.lairs[target]:
-                return "%s has no Lair, so no Spy can go there" % _player(target)
-            return "no Spy can be sent into %s's Lair now" % _player(target)
-        if kind == "spy_source" and phase == SOURCE:
-            source = action.get("source")
-            if source == "hand":
-                cards = action.get("cards")
-                if not isinstance(cards, list) or not cards:
-                    return "name the Spies from your hand, e.g. [\"S3\"]"
-                missing = [c for c in cards if not is_spy(str(c))
-                           or self.hands[seat].count(c) < cards.count(c)]
-                if missing:
-                    return "%s is not a Spy in %s's hand" % (excerpt(missing[0]), _player(seat))
-                if len(cards) > 1 and not self._team_is_allowed(seat, self.target):
-                    return "a team can only go into another player's Lair"
-                if cards != sorted(cards):
-                    return "list the team's cards in sorted order: %r" % sorted(cards)
-            if source == "blind":
-                other = action.get("seat")
-                if other == seat:
-                    return "a blind Spy comes from another player's hand; use source \"hand\""
-                if not isinstance(other, int) or not 0 <= other < self.num_players:
-                    return "there is no seat %s" % excerpt(other)
-                return "%s holds no Spy" % _player(other)
-            if source == "deck":
-                return "the deck's top card is not a Spy" if self.deck else "the deck is empty"
-            return "a Spy's source is \"hand\", \"blind\" or \"deck\""
-        if kind == "taunt" and phase == CAPTURE:
-            card = action.get("card")
-            if card in self.taunts:
-                return "%s was already played on this Spy; save its partner for the next one" % card
-            if card not in self.hands[seat] or not is_doubler(str(card)):
-                return "%s is not a Doubler in %s's hand" % (excerpt(card), _player(seat))
-        if kind == "foil" and phase == FOIL:
-            card = action.get("card")
-            if card != self.taunts[-1]:
-                return ("only the newest taunt, %s, can be foiled, and only with its partner"
-                        % self.taunts[-1])
-            return "%s does not hold the other %s" % (_player(seat), card)
-        if kind in ("lair", "spy_target", "end_turn", "spy_source", "kill", "taunt",
-                    "foil", "let_stand"):
-            return "not now: " + waiting
-        return "unknown action type %s; %s" % (excerpt(kind), waiting)
-
-    def capture_view(self):
+    def capture_view(self) -> dict[str, Any] | None:
         """The capture in progress as the table shows it, or None."""
         if self.phase not in (CAPTURE, FOIL):
             return None
@@ -752,18 +898,18 @@ class MisterSpyState(GameState):
             "spies": list(self.captured),
             "names": self._spy_names(self.captured),
             "spy_value": value,
-            "lair_value": self.lair_total(self.capture_owner),
+            "lair_value": self.lair_total(_seat(self.capture_owner)),
             "taunts": list(self.taunts),
-            "taunt_lines": [DOUBLER_LINES[code] for code in self.taunts],
+            "taunt_lines": [self._taunt_line(code) for code in self.taunts],
             "open_taunt": self.taunts[-1] if self.phase == FOIL else None,
             "multiplier": multiplier,
             "points": value * multiplier,
             "points_if_taunt_stands": value * multiplier * 2,
         }
 
-    def view(self, seat):
+    def view(self, seat: int) -> dict[str, Any]:
         """Everything `seat` may know: its hand, and the table's public faces and backs."""
-        view = self.base_view(seat)
+        view: dict[str, Any] = self.base_view(seat)
         view.update({
             "hand": list(self.hands[seat]),
             "phase": self.phase,
@@ -773,48 +919,76 @@ class MisterSpyState(GameState):
             "hand_sizes": [len(hand) for hand in self.hands],
             "hand_spies": [_spy_count(hand) for hand in self.hands],
             "deck_count": len(self.deck),
-            "deck_top_is_spy": bool(self.deck) and is_spy(self.deck[-1]),
+            "deck_top_is_spy": self._deck_top_is_spy(),
             "discard": list(self.discard),
             "target": self.target,
             "capture": self.capture_view(),
             "idle_turns": self.idle_turns,
             "win_score": WIN_SCORE,
+            "all_spies": ALL_SPIES,
+            "spies_out": self._spies_out(),
             "prompt": self._prompt(),
-            # For the table: what the seat has seen since its last decision,
-            # and the words on the cards it sees (a Spy's name, a taunt line).
-            "log_since_decision": len(self.log) - self.decided[seat],
-            "hand_labels": self._labels(self.hands[seat], upcoming=True),
-            "discard_labels": self._labels(self.discard),
-            "safe_taunts": self._safe_taunts(seat),
         })
+        view.update(self._table_view(seat))
         return view
 
-    def _labels(self, cards, upcoming=False):
-        """Per card: a Spy's name, a Doubler's taunt line, None for a Lair card.
+    def _table_view(self, seat: int) -> dict[str, Any]:
+        """For the table: what the seat has seen since its last decision, the
+        words on the cards it sees (a Spy's name, a taunt line) and the rule
+        that closes a choice it might look for."""
+        return {
+            "log_since_decision": len(self.log) - self.decided[seat],
+            "recent_points": self._recent_points(seat),
+            "hand_labels": self._labels(self.hands[seat], upcoming=True),
+            "discard_labels": self._labels(self.discard),
+            "taunt_offers": self._taunt_offers(seat),
+            "team_refusal": self._team_refusal(seat),
+        }
+
+    def _recent_points(self, seat: int) -> list[int]:
+        """Per seat, the points killed since `seat`'s last decision."""
+        points = [0] * self.num_players
+        for event in self.log[self.decided[seat]:]:
+            if event.get("kind") == "kill":
+                points[event["seat"]] += event["points"]
+        return points
+
+    def _labels(self, cards: list[str], upcoming: bool = False) -> list[str | None]:
+        """Per card: a Spy's name, a Doubler's text, None for a Lair card.
         A Spy in a hand gets the name it would carry if played now."""
-        labels = []
+        labels: list[str | None] = []
         for i, code in enumerate(cards):
             if is_spy(code):
                 copy = self.discard.count(code) if upcoming else cards[:i].count(code)
                 labels.append(SPY_NAMES[code][min(copy, SPY_COPIES - 1)])
             elif is_doubler(code):
-                labels.append(DOUBLER_LINES[code])
+                labels.append(DOUBLER_TEXT % DOUBLER_LINES[code])
             else:
                 labels.append(None)
         return labels
 
-    def _safe_taunts(self, seat):
-        """The owner's taunts nobody can foil: the partner is discarded, or
-        the owner holds both copies (only the owner's own view says so)."""
+    def _taunt_offers(self, seat: int) -> list[dict[str, Any]]:
+        """The owner's taunts: each one's line, and whether nobody can foil it
+        (the partner is discarded, or the owner holds both copies: only the
+        owner's own view says so)."""
         if self.phase != CAPTURE or seat != self.to_act:
             return []
         hand = self.hands[seat]
-        return [code for code in self._taunt_letters(seat)
-                if code in self.discard or hand.count(code) == DOUBLER_COPIES]
+        return [{"card": code, "line": self._taunt_line(code),
+                 "safe": code in self.discard or hand.count(code) == DOUBLER_COPIES}
+                for code in self._taunt_letters(seat)]
 
-    def _prompt(self):
+    def _team_refusal(self, seat: int) -> str | None:
+        """Why `seat`, choosing a Spy's source with two or more Spies in hand,
+        is offered no team; None when a team is open or not in question."""
+        if (self.phase != SOURCE or seat != self.to_act or _spy_count(self.hands[seat]) < 2
+                or self._team_is_allowed(seat, self.target)):
+            return None
+        return TEAM_RULE
+
+    def _prompt(self) -> str:
         if self.is_over:
-            return self._result["summary"]
+            return str(self._result["summary"])
         who = _player(self.to_act)
         if self.phase == PLAY:
             return "%s: play a Lair card, send a Spy into a Lair, or end the turn." % who
@@ -822,7 +996,7 @@ class MisterSpyState(GameState):
             return "%s: send a Spy into a Lair, or end the turn." % who
         if self.phase == SOURCE:
             lair = ("your own Lair" if self.target == self.to_act
-                    else "%s's Lair" % _player(self.target))
+                    else "%s's Lair" % _player(_seat(self.target)))
             return ("%s: send a Spy into %s from your hand, from another hand "
                     "or from the deck." % (who, lair))
         points = self._kill_points()
@@ -834,7 +1008,7 @@ class MisterSpyState(GameState):
 
     # -- bots ------------------------------------------------------------------
 
-    def unseen_cards(self, seat):
+    def unseen_cards(self, seat: int) -> list[str]:
         """The cards `seat` cannot see, as a sorted list (other hands and the deck)."""
         pool = list(FULL_DECK)
         for visible in (self.hands[seat], self.discard, self.captured, self.taunts):
@@ -845,7 +1019,7 @@ class MisterSpyState(GameState):
                 pool.remove(code)
         return pool
 
-    def determinize(self, seat, rng):
+    def determinize(self, seat: int, rng: Rng) -> MisterSpyState:
         """Re-deal the cards `seat` cannot see, keeping every public back:
         each hand's Spy count and whether the deck's top card is a Spy."""
         pool = self.unseen_cards(seat)
@@ -862,7 +1036,7 @@ class MisterSpyState(GameState):
             hand += [others.pop() for _ in range(size - n_spies)]
             hand.sort()
             twin.hands[s] = hand
-        deck = []
+        deck: list[str] = []
         if self.deck:
             top = spies.pop() if is_spy(self.deck[-1]) else others.pop()
             deck = spies + others
@@ -872,7 +1046,8 @@ class MisterSpyState(GameState):
         twin.rng = Rng(rng.derive_seed())
         return twin
 
-    def clone(self):
+    def clone(self) -> MisterSpyState:
+        """An independent copy, written out by hand for speed."""
         twin = MisterSpyState.__new__(MisterSpyState)
         self._copy_base_into(twin)
         twin.deck = list(self.deck)
@@ -891,7 +1066,7 @@ class MisterSpyState(GameState):
         twin.decided = list(self.decided)
         return twin
 
-    def evaluate(self, seat):
+    def evaluate(self, seat: int) -> float:
         """A rough chance to win: each seat's score plus what its Lair and
         hand promise while Spies remain, compared through a softmax whose
         temperature shrinks as the Spies run out. The weights were fitted to
@@ -901,31 +1076,45 @@ class MisterSpyState(GameState):
         if self.is_over:
             winners = self._result["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
-        spies_left = ALL_SPIES - _spy_count(self.discard)
+        spies_left = self._spies_out()
         share = spies_left / ALL_SPIES
         temperature = 1.65 + 0.36 * spies_left
-        strengths = []
-        for s in range(self.num_players):
-            lair = self.lair_total(s)
-            doublers = lairs = spies = catchable = 0
-            for code in self.hands[s]:
-                kind = code[0]
-                if kind == "D":
-                    doublers += 1
-                elif kind == "L":
-                    lairs += 1
-                else:
-                    spies += 1
-                    catchable += SPY_VALUES[code] <= lair
-            promise = (2.5 * min(lair, 5) + 1.9 * doublers + 2.5 * lairs
-                       + 0.85 * spies + 0.4 * catchable)
-            strengths.append(self.scores[s] + promise * share)
+        strengths = [self.scores[s] + self._promise(s) * share for s in range(self.num_players)]
         if self.phase == CAPTURE or self.phase == FOIL:
             # A captured Spy is as good as scored: its owner may kill it now,
             # for the value the standing taunts fixed (a search cut off
             # mid-capture would otherwise see no gain in the capture).
             standing = len(self.taunts) - (self.phase == FOIL)
-            strengths[self.capture_owner] += self.captured_value() * 2 ** standing
+            strengths[_seat(self.capture_owner)] += self.captured_value() * 2 ** standing
         top = max(strengths)
         weights = [exp((x - top) / temperature) for x in strengths]
         return weights[seat] / sum(weights)
+
+    def _promise(self, seat: int) -> float:
+        """What a seat's Lair and hand are worth to evaluate() while Spies remain."""
+        lair = self.lair_total(seat)
+        doublers = lairs = spies = catchable = 0
+        for code in self.hands[seat]:
+            kind = code[0]
+            if kind == "D":
+                doublers += 1
+            elif kind == "L":
+                lairs += 1
+            else:
+                spies += 1
+                catchable += SPY_VALUES[code] <= lair
+        return (2.5 * min(lair, 5) + 1.9 * doublers + 2.5 * lairs
+                + 0.85 * spies + 0.4 * catchable)
+
+
+def _describe_source(action: Action) -> str:
+    source = action["source"]
+    if source == "blind":
+        return "send a Spy taken blind from %s's hand" % _player(action["seat"])
+    if source == "deck":
+        return "send the Spy on top of the deck"
+    cards = action["cards"]
+    if len(cards) == 1:
+        return "send your %d Spy" % SPY_VALUES[cards[0]]
+    return "send a team of %s (worth %d)" % (
+        " + ".join(str(SPY_VALUES[c]) for c in cards), sum(SPY_VALUES[c] for c in cards))

@@ -17,17 +17,17 @@ and the "Send team" button (`data-type="send"`) sends the matching
 spy_source action.
 
 Card faces are CSS: a Lair card shows its value, a Spy (printed on red paper,
-as in the box) its value and name, a Doubler its letter with its taunt line
-as the title. Backs are public: a Spy's back is red, every other back blue.
+as in the box) its value and name, a Doubler its letter with its text as the
+title. Backs are public: a Spy's back is red, every other back blue. The
+numbers and words of the game (points to win, Spies in the game, names,
+taunt lines, why no team is offered) come from the engine's view.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, attrs, button, esc, plural, raw, render
+from .html import act_button, button, el, join, key_label, plural, render
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
-WIN_SCORE = 30
-ALL_SPIES = 18
 # Log kinds that get a moment on the banner; "taunt_stands" joins its taunt.
 MOMENTS = ["taunt", "taunt_stands", "foil", "escape", "kill"]
 MOMENTS_SHOWN = 4
@@ -38,6 +38,7 @@ KEYS = {"h": "hint", "e": "end_turn", "k": "kill", "l": "let_stand", "s": "send"
 
 
 def value(code):
+    """The number a card code carries ("L3", "S5"): see the engine's card codes."""
     return int(code[1:])
 
 
@@ -50,47 +51,50 @@ def card_title(code, label=None):
         return "Lair card, %d" % value(code)
     if code[0] == "S":
         return "Spy, value %d%s" % (value(code), ": " + label if label else "")
-    line = ": \u201cBefore I kill you, Mister Spy... %s\u201d" % label if label else ""
-    return "Doubler %s%s" % (letter(code), line)
+    return "Doubler %s%s" % (letter(code), ": \u201c%s\u201d" % label if label else "")
 
 
 def card_inner(code, label=None):
     if code[0] == "L":
-        return ('<span class="ms-kind">Lair</span><b class="ms-val">%d</b>'
-                '<span class="ms-icon" aria-hidden="true">\u2302\ufe0e</span>' % value(code))
+        return [el("span", "Lair", class_="ms-kind"), el("b", value(code), class_="ms-val"),
+                el("span", "\u2302\ufe0e", class_="ms-icon", aria_hidden="true")]
     if code[0] == "S":
-        name = '<small class="ms-name">%s</small>' % esc(label) if label else ""
-        return ('<span class="ms-kind">Spy</span><b class="ms-val">%d</b>%s'
-                % (value(code), name))
-    return ('<span class="ms-kind">Doubler</span><b class="ms-val">%s</b>'
-            '<small class="ms-x">\u00d72</small>' % esc(letter(code)))
+        return [el("span", "Spy", class_="ms-kind"), el("b", value(code), class_="ms-val"),
+                el("small", label, class_="ms-name") if label else None]
+    return [el("span", "Doubler", class_="ms-kind"), el("b", letter(code), class_="ms-val"),
+            el("small", "\u00d72", class_="ms-x")]
 
 
-def card_face(code, label=None, size="", classes="", tag="div", pairs=()):
+def card_face(code, label=None, size="", classes="", tag="div", **attributes):
     """A card face: "ms-L" (Lair), "ms-S" (Spy) or "ms-D" (Doubler)."""
-    return "<%s%s>%s</%s>" % (
-        tag, attrs([("class", ("ms-card ms-%s %s %s" % (code[0], size, classes)).strip()),
-                    ("title", card_title(code, label))] + list(pairs)),
-        card_inner(code, label), tag)
+    return el(tag, card_inner(code, label),
+              class_=("ms-card ms-%s %s %s" % (code[0], size, classes)).strip(),
+              title=card_title(code, label), **attributes)
 
 
 def backs_html(size, spies):
     """A hand's public backs: the red Spy backs after the blue others."""
-    others = size - spies
-    return ('<i class="ms-back"></i>' * others) + ('<i class="ms-back spy"></i>' * spies)
-
-
-def same(action, hint_action):
-    return hint_action is not None and action == hint_action
+    return ([el("i", class_="ms-back")] * (size - spies)
+            + [el("i", class_="ms-back spy")] * spies)
 
 
 def choice(label, action, hint_action, classes="btn", title=None):
-    return render(act_button(raw(label), action, classes=classes + (" ms-hinted" if same(
-        action, hint_action) else ""), title=title))
+    hinted = hint_action is not None and action == hint_action
+    return act_button(label, action, classes=classes + (" ms-hinted" if hinted else ""),
+                      title=title)
 
 
 def lair_name(seat, me):
     return "your Lair" if seat == me else "%s's Lair" % seat_name(seat)
+
+
+def sentence(text):
+    """An engine reason ("a team can only ...") as a sentence."""
+    return text[:1].upper() + text[1:] + "."
+
+
+def spy_names(capture):
+    return " and ".join(capture["names"])
 
 
 # -- the moments since your last decision ---------------------------------------------------
@@ -101,67 +105,56 @@ def after_colon(text):
     return text.split(": ", 1)[-1]
 
 
-def moment_html(event):
-    kind = event["kind"]
-    text = event["text"]
+def taunt_moment(event, stands=None):
     seat = event.get("seat", 0)
+    heading = "%s taunts with Doubler %s" % (seat_name(seat), letter(event.get("card", "D-?")))
+    return el("div", el("h4", heading), el("blockquote", "\u201c%s\u201d" % event.get("line", "")),
+              el("p", stands["text"], class_="ms-stands") if stands else None,
+              class_="ms-moment taunt s%d" % seat)
+
+
+def escape_moment(event):
+    lair = [card_face(code, size="ms-mini", classes="ms-wreck") for code in event.get("lair", [])]
+    return el("div", el("div", lair, class_="ms-rubble",
+                        title="The destroyed Lair of " + seat_name(event.get("seat", 0))),
+              el("h4", "Escape!"), el("p", event["text"]), class_="ms-moment escape")
+
+
+def moment_html(event):
+    kind, text, seat = event["kind"], event["text"], event.get("seat", 0)
     if kind == "taunt":
-        line = event.get("line", "")
-        return ('<div class="ms-moment taunt s%d"><h4>%s taunts with Doubler %s</h4>'
-                '<blockquote>\u201c%s\u201d</blockquote></div>'
-                % (seat, esc(seat_name(seat)), esc(letter(event.get("card", "D-?"))), esc(line)))
+        return taunt_moment(event)
     if kind == "taunt_stands":
-        return '<div class="ms-moment stands"><h4>The taunt stands</h4><p>%s</p></div>' % esc(
-            after_colon(text))
+        return el("div", el("h4", "The taunt stands"), el("p", after_colon(text)),
+                  class_="ms-moment stands")
     if kind == "foil":
-        return '<div class="ms-moment foil s%d"><h4>Foiled!</h4><p>%s</p></div>' % (
-            seat, esc(text))
+        return el("div", el("h4", "Foiled!"), el("p", text), class_="ms-moment foil s%d" % seat)
     if kind == "escape":
-        lair = "".join(card_face(code, size="ms-mini", classes="ms-wreck")
-                       for code in event.get("lair", []))
-        return ('<div class="ms-moment escape"><div class="ms-rubble" title="%s">%s</div>'
-                "<h4>Escape!</h4><p>%s</p></div>"
-                % (esc("The destroyed Lair of " + seat_name(seat)), lair, esc(text)))
-    points = event.get("points", 0)
-    return ('<div class="ms-moment kill s%d"><b class="ms-plus">+%d</b><h4>Bang!</h4>'
-            "<p>%s</p></div>" % (seat, points, esc(text[len("Bang. "):]
-                                                  if text.startswith("Bang. ") else text)))
+        return escape_moment(event)
+    said = text[len("Bang. "):] if text.startswith("Bang. ") else text
+    return el("div", el("b", "+%d" % event.get("points", 0), class_="ms-plus"), el("h4", "Bang!"),
+              el("p", said), class_="ms-moment kill s%d" % seat)
 
 
 def banner_html(payload):
     """The latest moments; a "taunt stands" line joins the taunt before it."""
-    cards = []
-    kinds = []
+    moments = []  # [event, the "taunt stands" that joined it or None]
     for event in recent_moments(payload, MOMENTS):
-        if event["kind"] == "taunt_stands" and kinds and kinds[-1] == "taunt":
-            cards[-1] = cards[-1][:-len("</div>")] + '<p class="ms-stands">%s</p></div>' % esc(
-                event["text"])
-            kinds[-1] = "taunt+"
-            continue
-        cards.append(moment_html(event))
-        kinds.append(event["kind"])
-    cards = cards[-MOMENTS_SHOWN:]
+        last = moments[-1] if moments else None
+        if (event["kind"] == "taunt_stands" and last and last[0]["kind"] == "taunt"
+                and last[1] is None):
+            last[1] = event
+        else:
+            moments.append([event, None])
+    cards = [taunt_moment(event, stands) if stands else moment_html(event)
+             for event, stands in moments[-MOMENTS_SHOWN:]]
     if not cards:
-        return ""
-    return ('<section class="ms-banner" aria-live="polite" aria-label="What just happened">%s'
-            "</section>" % "".join(cards))
-
-
-def recent_gains(payload):
-    """Per seat, the points killed since the human's last decision."""
-    gains = [0] * payload["players"]
-    for event in recent_moments(payload, MOMENTS):
-        if event["kind"] == "kill":
-            gains[event["seat"]] += event.get("points", 0)
-    return gains
+        return None
+    return el("section", cards, class_="ms-banner", aria_live="polite",
+              aria_label="What just happened")
 
 
 # -- the facts and the seats ---------------------------------------------------------------
-
-
-def spies_out(view):
-    gone = sum(1 for code in view["discard"] if code[0] == "S")
-    return ALL_SPIES - gone
 
 
 def facts_html(payload):
@@ -173,68 +166,68 @@ def facts_html(payload):
         doing = "Your turn"
     else:
         doing = "%s's turn" % seat_name(view["turn"])
-    facts = ["<b>%s</b>" % esc(doing),
-             "%d points win" % view.get("win_score", WIN_SCORE),
-             "<b>%d</b> of %d Spies still out" % (spies_out(view), ALL_SPIES)]
+    facts = [el("b", doing), "%d points win" % view["win_score"],
+             [el("b", view["spies_out"]), " of %d Spies still out" % view["all_spies"]]]
     if not view["deck_count"] and not view["over"]:
         facts.append("deck empty: idle turns %d of %d" % (view["idle_turns"], payload["players"]))
-    return '<div class="ms-facts">%s</div>' % "".join("<span>%s</span>" % f for f in facts)
+    return el("div", [el("span", fact) for fact in facts], class_="ms-facts")
 
 
 def score_html(score, target, gain):
-    width = min(100, score * 100 // max(1, target))
-    plus = '<em class="ms-gain">+%d</em>' % gain if gain else ""
-    return ('<div class="ms-score" title="%s"><b>%d</b><span>/%d</span>%s'
-            '<i class="ms-bar"><i style="width:%d%%"></i></i></div>'
-            % (esc("%s of %d" % (plural(score, "point"), target)), score, target, plus, width))
+    """The score, what was just gained, and a bar towards the points that win."""
+    return el("div", el("b", score), el("span", "/%d" % target),
+              el("em", "+%d" % gain, class_="ms-gain") if gain else None,
+              el("progress", class_="ms-bar", max=target, value=min(score, target),
+                 aria_hidden="true"),
+              class_="ms-score", title="%s of %d" % (plural(score, "point"), target))
 
 
 def lair_html(view, seat):
     lair = view["lairs"][seat]
     if not lair["cards"]:
-        return '<div class="ms-lair none-yet"><span class="ms-nolair">no Lair</span></div>'
-    cards = "".join(card_face(code, size="ms-mini") for code in lair["cards"])
-    return ('<div class="ms-lair"><div class="ms-lair-cards">%s</div>'
-            '<span class="ms-total" title="Lair size">%d</span></div>' % (cards, lair["total"]))
+        return el("div", el("span", "no Lair", class_="ms-nolair"), class_="ms-lair none-yet")
+    cards = [card_face(code, size="ms-mini") for code in lair["cards"]]
+    return el("div", el("div", cards, class_="ms-lair-cards"),
+              el("span", lair["total"], class_="ms-total", title="Lair size"), class_="ms-lair")
 
 
-def seat_html(seat, payload, gains):
+def seat_badges(seat, view, acting):
+    capture = view["capture"]
+    badges = []
+    if acting:
+        deciding = view["phase"] in ("capture", "foil")
+        badges.append(el("span", "deciding" if deciding else "to act", class_="ms-badge acting"))
+    if seat == view["turn"] and not acting and not view["over"]:
+        badges.append(el("span", "turn", class_="ms-badge turn"))
+    if view["target"] == seat:
+        badges.append(el("span", "Spy incoming", class_="ms-badge target"))
+    if capture is not None and capture["owner"] == seat:
+        badges.append(el("span", "captured a Spy", class_="ms-badge caught"))
+    return badges
+
+
+def seat_html(seat, payload):
     view = payload["view"]
     capture = view["capture"]
     acting = seat == view["to_act"] and not view["over"]
     role = seat_role(seat, payload)
-    badges = []
-    if acting:
-        badges.append('<span class="ms-badge acting">%s</span>' % (
-            "deciding" if view["phase"] in ("capture", "foil") else "to act"))
-    if seat == view["turn"] and not acting and not view["over"]:
-        badges.append('<span class="ms-badge turn">turn</span>')
-    if view["target"] == seat:
-        badges.append('<span class="ms-badge target">Spy incoming</span>')
-    if capture is not None and capture["owner"] == seat:
-        badges.append('<span class="ms-badge caught">captured a Spy</span>')
-    size, spies = view["hand_sizes"][seat], view["hand_spies"][seat]
+    targeted = view["target"] == seat or (capture is not None and capture["owner"] == seat)
     classes = "ms-seat s%d%s%s%s" % (seat, " you" if role == "you" else "",
-                                     " acting" if acting else "",
-                                     " targeted" if view["target"] == seat or (
-                                         capture is not None and capture["owner"] == seat)
-                                     else "")
-    return (
-        '<li class="%s" data-seat="%d">'
-        '<div class="ms-who"><b>%s</b> <small>%s</small>%s</div>%s'
-        '<div class="ms-hand-backs" title="%s">%s<span>%s</span></div>'
-        "%s</li>"
-        % (classes, seat, esc(seat_name(seat)), esc(role), "".join(badges),
-           score_html(view["scores"][seat], view.get("win_score", WIN_SCORE), gains[seat]),
-           esc("%s in hand, %s" % (plural(size, "card"), plural(spies, "Spy", "Spies"))),
-           backs_html(size, spies),
-           esc("%d \u00b7 %s" % (size, plural(spies, "Spy", "Spies"))),
-           lair_html(view, seat)))
+                                     " acting" if acting else "", " targeted" if targeted else "")
+    size, spies = view["hand_sizes"][seat], view["hand_spies"][seat]
+    spy_count = plural(spies, "Spy", "Spies")
+    backs = el("div", backs_html(size, spies), el("span", "%d \u00b7 %s" % (size, spy_count)),
+               class_="ms-hand-backs",
+               title="%s in hand, %s" % (plural(size, "card"), spy_count))
+    return el("li", el("div", el("b", seat_name(seat)), " ", el("small", role),
+                       seat_badges(seat, view, acting), class_="ms-who"),
+              score_html(view["scores"][seat], view["win_score"], view["recent_points"][seat]),
+              backs, lair_html(view, seat), class_=classes, data_seat=seat)
 
 
-def seats_html(payload, gains):
-    return '<ol class="ms-seats" aria-label="Players">%s</ol>' % "".join(
-        seat_html(seat, payload, gains) for seat in range(payload["players"]))
+def seats_html(payload):
+    return el("ol", [seat_html(seat, payload) for seat in range(payload["players"])],
+              class_="ms-seats", aria_label="Players")
 
 
 # -- deck, discard pile, capture ------------------------------------------------------------
@@ -244,63 +237,62 @@ def deck_html(view):
     count = view["deck_count"]
     if count:
         top = view["deck_top_is_spy"]
-        stack = '<div class="ms-stack"><div class="ms-card ms-big-back%s">%s</div></div>' % (
-            " spy" if top else "", "<span>SPY</span>" if top else "")
-        note = "Top card: <b>%s</b>" % ("a Spy" if top else "not a Spy")
+        stack = el("div", el("div", el("span", "SPY") if top else None,
+                             class_="ms-card ms-big-back" + (" spy" if top else "")),
+                   class_="ms-stack")
+        note = ["Top card: ", el("b", "a Spy" if top else "not a Spy")]
     else:
-        stack = '<div class="ms-stack empty"><div class="ms-card ms-big-back"></div></div>'
+        stack = el("div", el("div", class_="ms-card ms-big-back"), class_="ms-stack empty")
         note = "No draws left"
-    return ('<section class="ms-deck" aria-label="Deck">%s<div><h3>Deck</h3>'
-            '<p class="ms-deck-count">%s</p><p class="ms-deck-top">%s</p></div></section>'
-            % (stack, esc(plural(count, "card")), note))
+    return el("section", stack,
+              el("div", el("h3", "Deck"), el("p", plural(count, "card"), class_="ms-deck-count"),
+                 el("p", note, class_="ms-deck-top")),
+              class_="ms-deck", aria_label="Deck")
+
+
+def pile_row(label, body):
+    return el("div", el("span", label, class_="ms-pile-label"), body, class_="ms-pile-row")
 
 
 def discard_html(view):
-    discard, labels = view["discard"], view.get("discard_labels") or [None] * len(view["discard"])
-    spies = "".join(card_face(code, labels[i], size="ms-mini") for i, code in enumerate(discard)
-                    if code[0] == "S")
-    doublers = "".join(card_face(code, labels[i], size="ms-mini")
-                       for i, code in enumerate(discard) if code[0] == "D")
-    lairs = sum(1 for code in discard if code[0] == "L")
+    discard = view["discard"]
+    labels = view["discard_labels"]
     rows = []
-    if spies:
-        rows.append('<div class="ms-pile-row"><span class="ms-pile-label">Spies</span>%s</div>'
-                    % spies)
-    if doublers:
-        rows.append('<div class="ms-pile-row"><span class="ms-pile-label">Doublers</span>%s'
-                    "</div>" % doublers)
+    for kind, label in (("S", "Spies"), ("D", "Doublers")):
+        faces = [card_face(code, labels[i], size="ms-mini") for i, code in enumerate(discard)
+                 if code[0] == kind]
+        if faces:
+            rows.append(pile_row(label, faces))
+    lairs = sum(1 for code in discard if code[0] == "L")
     if lairs:
-        rows.append('<div class="ms-pile-row"><span class="ms-pile-label">Lair</span>'
-                    '<span class="ms-pile-note">%s</span></div>'
-                    % esc(plural(lairs, "Lair card")))
-    body = "".join(rows) or '<p class="none">empty</p>'
-    return ('<section class="ms-discard" aria-label="Discard pile"><h3>Discard pile '
-            '<span class="count">%s</span></h3>%s</section>'
-            % (esc(plural(len(discard), "card")), body))
+        rows.append(pile_row("Lair", el("span", plural(lairs, "Lair card"), class_="ms-pile-note")))
+    return el("section", el("h3", "Discard pile ",
+                            el("span", plural(len(discard), "card"), class_="count")),
+              rows or el("p", "empty", class_="none"),
+              class_="ms-discard", aria_label="Discard pile")
 
 
 def capture_html(view):
     capture = view["capture"]
     if capture is None:
-        return ""
-    owner = capture["owner"]
-    spies = "".join(card_face(code, capture["names"][i], classes="ms-caught")
-                    for i, code in enumerate(capture["spies"]))
-    lines = capture.get("taunt_lines") or []
-    taunts = "".join(
-        card_face(code, lines[i] if i < len(lines) else None,
-                  classes="ms-open" if i == len(capture["taunts"]) - 1
-                  and capture["open_taunt"] else "")
-        for i, code in enumerate(capture["taunts"]))
-    worth = "Worth <b>%d</b> now" % capture["points"]
+        return None
+    spies = [card_face(code, capture["names"][i], classes="ms-caught")
+             for i, code in enumerate(capture["spies"])]
+    newest = len(capture["taunts"]) - 1
+    taunts = [card_face(code, capture["taunt_lines"][i],
+                        classes="ms-open" if i == newest and capture["open_taunt"] else "")
+              for i, code in enumerate(capture["taunts"])]
+    worth = ["Worth ", el("b", capture["points"]), " now"]
     if capture["open_taunt"]:
-        worth = "Worth <b>%d</b>; <b>%d</b> if the open taunt stands" % (
-            capture["points"], capture["points_if_taunt_stands"])
+        worth = ["Worth ", el("b", capture["points"]), "; ",
+                 el("b", capture["points_if_taunt_stands"]), " if the open taunt stands"]
     elif capture["multiplier"] > 1:
-        worth += " (\u00d7%d)" % capture["multiplier"]
-    return ('<section class="ms-capture" aria-label="Capture"><h3>Captured in %s (%d)</h3>'
-            '<div class="ms-capture-cards">%s%s</div><p class="ms-worth">%s</p></section>'
-            % (esc(lair_name(owner, view["seat"])), capture["lair_value"], spies, taunts, worth))
+        worth.append(" (\u00d7%d)" % capture["multiplier"])
+    return el("section",
+              el("h3", "Captured in %s (%d)" % (lair_name(capture["owner"], view["seat"]),
+                                               capture["lair_value"])),
+              el("div", spies, taunts, class_="ms-capture-cards"), el("p", worth, class_="ms-worth"),
+              class_="ms-capture", aria_label="Capture")
 
 
 # -- the human's decision -----------------------------------------------------------------
@@ -324,98 +316,115 @@ def team_from(selection):
     return sorted(entry.split("#")[0] for entry in selection if entry[:1] == "S")
 
 
+def step_html(heading, how, choices):
+    return el("div", el("h4", heading, " ", el("small", "optional")),
+              el("p", how, class_="ms-how") if how else None,
+              el("div", choices, class_="ms-choices"), class_="ms-step")
+
+
+def build_step(view, builds, hint_action):
+    total = view["lairs"][view["seat"]]["total"]
+    buttons = [choice([card_face(a["card"], size="ms-mini"),
+                       el("span", "Lair \u2192 ", el("b", total + value(a["card"])))],
+                      a, hint_action, classes="btn ms-build",
+                      title="Add your %d to your Lair" % value(a["card"])) for a in builds]
+    return step_html("1 \u00b7 Build your Lair", None, buttons)
+
+
+def target_button(seat, view, target_action, hint_action):
+    """The Lair of `seat` as a Spy's target: a choice, greyed when it has no Lair."""
+    me = view["seat"]
+    lair = view["lairs"][seat]
+    name = "Your Lair" if seat == me else seat_name(seat)
+    if target_action is not None:
+        return choice([el("b", name), el("span", lair["total"], class_="ms-tsize")],
+                      target_action, hint_action, classes="btn ms-target",
+                      title="Send a Spy into %s (%d)" % (lair_name(seat, me), lair["total"]))
+    if not lair["cards"]:
+        return el("span", el("b", name), el("span", "no Lair", class_="ms-tsize"),
+                  class_="btn ms-target off", title="No Lair: no Spy can go there")
+    return None
+
+
 def play_choices(payload, hint_action):
     view, legal = payload["view"], payload["legal"]
-    me = view["seat"]
-    parts = []
     builds = [a for a in legal if a["type"] == "lair"]
-    if builds:
-        total = view["lairs"][me]["total"]
-        buttons = "".join(
-            choice('%s<span>Lair \u2192 <b>%d</b></span>'
-                   % (card_face(a["card"], size="ms-mini"), total + value(a["card"])),
-                   a, hint_action, classes="btn ms-build",
-                   title="Add your %d to your Lair" % value(a["card"])) for a in builds)
-        parts.append('<div class="ms-step"><h4>1 \u00b7 Build your Lair <small>optional</small>'
-                     '</h4><div class="ms-choices">%s</div></div>' % buttons)
     targets = {}
     for action in legal:
         if action["type"] == "spy_target":
             targets[action["seat"]] = action
-    buttons = []
-    for seat in range(payload["players"]):
-        lair = view["lairs"][seat]
-        name = "Your Lair" if seat == me else seat_name(seat)
-        if seat in targets:
-            buttons.append(choice(
-                '<b>%s</b><span class="ms-tsize">%d</span>' % (esc(name), lair["total"]),
-                targets[seat], hint_action, classes="btn ms-target",
-                title="Send a Spy into %s (%d)" % (lair_name(seat, me), lair["total"])))
-        elif not lair["cards"]:
-            buttons.append('<span class="btn ms-target off" title="No Lair: no Spy can go '
-                           'there"><b>%s</b><span class="ms-tsize">no Lair</span></span>'
-                           % esc(name))
     if targets:
         how = "Choose the Lair first; you see the Spy only after."
     elif builds:
         how = "No Lair is built yet, so no Spy can be played."
     else:
         how = "No Spy can be played now."
-    parts.append('<div class="ms-step"><h4>%sSend a Spy <small>optional</small></h4>'
-                 '<p class="ms-how">%s</p><div class="ms-choices">%s</div></div>'
-                 % ("2 \u00b7 " if builds else "", esc(how), "".join(buttons) if targets else ""))
+    buttons = [target_button(seat, view, targets.get(seat), hint_action)
+               for seat in range(payload["players"])] if targets else []
     end = next(a for a in legal if a["type"] == "end_turn")
-    parts.append('<div class="actions ms-end">%s</div>' % choice(
-        "End turn <kbd>E</kbd>", end, hint_action, classes="btn ms-end-btn"))
-    return "".join(parts)
+    return [build_step(view, builds, hint_action) if builds else None,
+            step_html("%sSend a Spy" % ("2 \u00b7 " if builds else ""), how, buttons),
+            el("div", choice(key_label("End turn", "E"), end, hint_action,
+                             classes="btn ms-end-btn"), class_="actions ms-end")]
+
+
+def source_row(label, body, classes="ms-src"):
+    return el("div", el("span", label, class_="ms-src-label"), body, class_=classes)
+
+
+def hand_source_rows(payload, selection, hint_action):
+    """Your own Spies: one button each, and the team made by selection."""
+    view, legal = payload["view"], payload["legal"]
+    labels = view["hand_labels"]
+    singles = [a for a in legal if a["source"] == "hand" and len(a["cards"]) == 1]
+    teams = [a for a in legal if a["source"] == "hand" and len(a["cards"]) > 1]
+    rows = []
+    if singles:
+        buttons = [choice(card_face(code, labels[view["hand"].index(code)], size="ms-small"),
+                          a, hint_action, classes="ms-pick", title="Send your %d Spy" % value(code))
+                   for a, code in [(a, a["cards"][0]) for a in singles]]
+        rows.append(source_row("Your hand", el("div", buttons, class_="ms-choices")))
+    if teams:
+        rows.append(source_row("A team", team_control(legal, teams, selection, hint_action),
+                               "ms-src ms-team"))
+    elif view["team_refusal"]:
+        why = sentence(view["team_refusal"])
+        rows.append(source_row("A team", [el("span", "Send team", class_="btn off ms-send",
+                                             title=why), el("span", why, class_="ms-how")],
+                               "ms-src ms-team"))
+    return rows
+
+
+def other_source_rows(payload, hint_action):
+    """Spies not from your hand: blind from another hand, or the deck's top."""
+    view, legal = payload["view"], payload["legal"]
+    rows = []
+    blinds = [choice([el("i", class_="ms-back spy"), el("b", seat_name(a["seat"])),
+                      el("span", plural(view["hand_spies"][a["seat"]], "Spy", "Spies"))],
+                     a, hint_action, classes="btn ms-blind",
+                     title="Take one of %s's Spies at random" % seat_name(a["seat"]))
+              for a in legal if a["source"] == "blind"]
+    if blinds:
+        rows.append(source_row("Blind, from a hand", el("div", blinds, class_="ms-choices")))
+    for action in legal:
+        if action["source"] == "deck":
+            button_ = choice([el("i", class_="ms-back spy"), el("b", "Top of the deck")], action,
+                             hint_action, classes="btn ms-blind",
+                             title="Send the Spy on top of the deck")
+            rows.append(source_row("The deck", el("div", button_, class_="ms-choices")))
+    return rows
 
 
 def source_choices(payload, selection, hint_action):
-    view, legal = payload["view"], payload["legal"]
-    me, target = view["seat"], view["target"]
-    labels = view.get("hand_labels") or [None] * len(view["hand"])
-    rows = []
-    singles = [a for a in legal if a["source"] == "hand" and len(a["cards"]) == 1]
-    if singles:
-        buttons = []
-        for action in singles:
-            code = action["cards"][0]
-            label = labels[view["hand"].index(code)] if code in view["hand"] else None
-            buttons.append(choice(card_face(code, label, size="ms-small"), action, hint_action,
-                                  classes="ms-pick", title="Send your %d Spy" % value(code)))
-        rows.append('<div class="ms-src"><span class="ms-src-label">Your hand</span>'
-                    '<div class="ms-choices">%s</div></div>' % "".join(buttons))
-    hand_spies = sum(1 for code in view["hand"] if code[0] == "S")
-    teams = [a for a in legal if a["source"] == "hand" and len(a["cards"]) > 1]
-    if teams:
-        rows.append('<div class="ms-src ms-team"><span class="ms-src-label">A team</span>%s</div>'
-                    % team_control(legal, teams, selection, hint_action))
-    elif hand_spies >= 2 and target == me:
-        why = esc("A team can only go into another player's Lair.")
-        rows.append('<div class="ms-src ms-team"><span class="ms-src-label">A team</span>'
-                    '<span class="btn off ms-send" title="%s">Send team</span>'
-                    '<span class="ms-how">%s</span></div>' % (why, why))
-    blinds = [a for a in legal if a["source"] == "blind"]
-    if blinds:
-        buttons = "".join(choice(
-            '<i class="ms-back spy"></i><b>%s</b><span>%s</span>'
-            % (esc(seat_name(a["seat"])), esc(plural(view["hand_spies"][a["seat"]], "Spy",
-                                                     "Spies"))),
-            a, hint_action, classes="btn ms-blind",
-            title="Take one of %s's Spies at random" % seat_name(a["seat"])) for a in blinds)
-        rows.append('<div class="ms-src"><span class="ms-src-label">Blind, from a hand</span>'
-                    '<div class="ms-choices">%s</div></div>' % buttons)
-    deck = [a for a in legal if a["source"] == "deck"]
-    if deck:
-        rows.append('<div class="ms-src"><span class="ms-src-label">The deck</span>'
-                    '<div class="ms-choices">%s</div></div>' % choice(
-                        '<i class="ms-back spy"></i><b>Top of the deck</b>', deck[0], hint_action,
-                        classes="btn ms-blind", title="Send the Spy on top of the deck"))
-    lair = view["lairs"][target]
-    head = ('<p class="ms-how">Into <b>%s</b> of <b>%d</b>: a Spy of %d or less is captured, '
-            "a larger one escapes and destroys it.</p>"
-            % (esc(lair_name(target, me)), lair["total"], lair["total"]))
-    return head + '<div class="ms-sources">%s</div>' % "".join(rows)
+    view = payload["view"]
+    target = view["target"]
+    total = view["lairs"][target]["total"]
+    head = el("p", "Into ", el("b", lair_name(target, view["seat"])), " of ", el("b", total),
+              ": a Spy of %d or less is captured, a larger one escapes and destroys it." % total,
+              class_="ms-how")
+    rows = hand_source_rows(payload, selection, hint_action) + other_source_rows(
+        payload, hint_action)
+    return [head, el("div", rows, class_="ms-sources")]
 
 
 def team_control(legal, teams, selection, hint_action):
@@ -424,115 +433,108 @@ def team_control(legal, teams, selection, hint_action):
     cards = team_from(selection)
     action = {"type": "spy_source", "source": "hand", "cards": cards}
     hinted = " ms-hinted" if hint_action in teams else ""
-    how = "Tap two or more Spies in your hand below."
-    if cards and action in legal:
-        if len(cards) == 1:
-            label = "Send spy (%d) <kbd>S</kbd>" % value(cards[0])
-            how = "Tap another Spy to make a team."
-        else:
-            label = "Send team of %d <kbd>S</kbd>" % sum(value(c) for c in cards)
-            how = " + ".join(str(value(c)) for c in cards)
-        return render(button(raw(label), "do", [("data-type", "send")],
-                             classes="btn primary ms-send" + hinted)) + '<span class="ms-how">%s</span>' % (
-                          esc(how))
-    return '<span class="btn off ms-send%s">Send team</span><span class="ms-how">%s</span>' % (
-        hinted, esc(how))
+    if not cards or action not in legal:
+        return [el("span", "Send team", class_="btn off ms-send" + hinted),
+                el("span", "Tap two or more Spies in your hand below.", class_="ms-how")]
+    if len(cards) == 1:
+        label = key_label("Send spy (%d)" % value(cards[0]), "S")
+        how = "Tap another Spy to make a team."
+    else:
+        label = key_label("Send team of %d" % sum(value(c) for c in cards), "S")
+        how = " + ".join(str(value(c)) for c in cards)
+    return [button(label, "do", [("data-type", "send")], classes="btn primary ms-send" + hinted),
+            el("span", how, class_="ms-how")]
+
+
+def taunt_button(offer, capture, hint_action):
+    action = {"type": "taunt", "card": offer["card"]}
+    note = "nobody can foil it" if offer["safe"] else "may be foiled"
+    return choice([card_face(offer["card"], size="ms-mini"),
+                   el("span", el("b", "Taunt"), " \u2192 worth %d" % capture["points_if_taunt_stands"],
+                      el("small", note))],
+                  action, hint_action, classes="btn ms-taunt", title="\u201c%s\u201d" % offer["line"])
 
 
 def capture_choices(payload, hint_action):
     view, legal = payload["view"], payload["legal"]
     capture = view["capture"]
-    safe = view.get("safe_taunts") or []
     points = capture["points"]
-    buttons = []
-    for action in legal:
-        if action["type"] == "kill":
-            buttons.append(choice("<b>Kill</b><span>+%d points</span>" % points, action,
-                                  hint_action, classes="btn ms-kill primary",
-                                  title="Kill the Spy for %d" % points))
-    lines = {}
-    for index, code in enumerate(view["hand"]):
-        labels = view.get("hand_labels") or []
-        if index < len(labels):
-            lines[code] = labels[index]
-    for action in legal:
-        if action["type"] == "taunt":
-            code = action["card"]
-            note = "nobody can foil it" if code in safe else "may be foiled"
-            buttons.append(choice(
-                '%s<span><b>Taunt</b> \u2192 worth %d<small>%s</small></span>'
-                % (card_face(code, size="ms-mini"), capture["points_if_taunt_stands"], note),
-                action, hint_action, classes="btn ms-taunt",
-                title="\u201cBefore I kill you, %s... %s\u201d" % (
-                    " and ".join(capture["names"]), lines.get(code, ""))))
-    names = " and ".join(capture["names"])
-    head = ('<p class="ms-how">Your Lair captured <b>%s</b> (%d). Kill it now for %d, or taunt it '
-            "with a Doubler: if nobody foils the taunt it is worth %d; if somebody does, it "
-            "escapes and destroys your Lair.</p>"
-            % (esc(names), capture["spy_value"], points, capture["points_if_taunt_stands"]))
-    return head + '<div class="ms-choices">%s</div>' % "".join(buttons)
+    buttons = [choice([el("b", "Kill"), el("span", "+%d points" % points)], action,
+                      hint_action, classes="btn ms-kill primary", title="Kill the Spy for %d" % points)
+               for action in legal if action["type"] == "kill"]
+    buttons += [taunt_button(offer, capture, hint_action) for offer in view["taunt_offers"]]
+    head = el("p", "Your Lair captured ", el("b", spy_names(capture)),
+              " (%d). Kill it now for %d, or taunt it with a Doubler: if nobody foils the taunt "
+              "it is worth %d; if somebody does, it escapes and destroys your Lair."
+              % (capture["spy_value"], points, capture["points_if_taunt_stands"]),
+              class_="ms-how")
+    return [head, el("div", buttons, class_="ms-choices")]
 
 
 def foil_choices(payload, hint_action):
     view, legal = payload["view"], payload["legal"]
     capture = view["capture"]
-    code = capture["open_taunt"]
-    owner = capture["owner"]
-    lines = capture.get("taunt_lines") or []
-    line = lines[-1] if lines else ""
-    buttons = []
+    code, owner = capture["open_taunt"], capture["owner"]
     foils = [a for a in legal if a["type"] == "foil"]
     if foils:
-        buttons.append(choice(
-            "%s<span><b>Foil!</b><small>the Spy escapes and destroys %s</small></span>"
-            % (card_face(code, size="ms-mini"), esc(lair_name(owner, -1))),
-            foils[0], hint_action, classes="btn ms-foil primary"))
+        foil = choice([card_face(code, size="ms-mini"),
+                       el("span", el("b", "Foil!"), el("small", "the Spy escapes and destroys %s"
+                                                       % lair_name(owner, -1)))],
+                      foils[0], hint_action, classes="btn ms-foil primary")
     else:
-        buttons.append('<span class="btn off ms-foil" title="You do not hold the other %s">'
-                       "<b>Foil</b><small>you do not hold the other %s</small></span>"
-                       % (esc(code), esc(code)))
-    for action in legal:
-        if action["type"] == "let_stand":
-            buttons.append(choice("<b>Let it stand</b><small>%s</small>" % esc(
-                "%s's Spy becomes worth %d" % (seat_name(owner), capture["points_if_taunt_stands"])),
-                                  action, hint_action, classes="btn ms-stand"))
-    head = ('<blockquote class="ms-quote">\u201cBefore I kill you, %s... %s\u201d</blockquote>'
-            '<p class="ms-how">%s taunts with Doubler %s. Foiling takes the other %s.</p>'
-            % (esc(" and ".join(capture["names"])), esc(line), esc(seat_name(owner)),
-               esc(letter(code)), esc(code)))
-    return head + '<div class="ms-choices">%s</div>' % "".join(buttons)
+        foil = el("span", el("b", "Foil"), el("small", "you do not hold the other %s" % code),
+                  class_="btn off ms-foil", title="You do not hold the other %s" % code)
+    stands = [choice([el("b", "Let it stand"), el("small", "%s's Spy becomes worth %d" % (
+        seat_name(owner), capture["points_if_taunt_stands"]))], action, hint_action,
+        classes="btn ms-stand") for action in legal if action["type"] == "let_stand"]
+    head = [el("blockquote", "\u201c%s\u201d" % capture["taunt_lines"][-1], class_="ms-quote"),
+            el("p", "%s taunts with Doubler %s. Foiling takes the other %s."
+               % (seat_name(owner), letter(code), code), class_="ms-how")]
+    return [head, el("div", foil, stands, class_="ms-choices")]
+
+
+def decision_prompt(view, legal):
+    prompt = view["prompt"]
+    prefix = seat_name(view["seat"]) + ": "
+    if legal and prompt.startswith(prefix):
+        return "Your move: " + prompt[len(prefix):]
+    if not legal and not view["over"]:
+        return "Waiting for %s (bot)\u2026" % seat_name(view["to_act"])
+    return prompt
 
 
 def decision_html(payload, selection, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = view["prompt"]
-    prefix = seat_name(view["seat"]) + ": "
-    if legal and prompt.startswith(prefix):
-        prompt = "Your move: " + prompt[len(prefix):]
-    elif not legal and not view["over"]:
-        prompt = "Waiting for %s (bot)\u2026" % seat_name(view["to_act"])
-    parts = ['<p class="prompt" data-testid="prompt">%s</p>' % esc(prompt)]
+    prompt = el("p", decision_prompt(view, legal), class_="prompt", data_testid="prompt")
     if not legal:
-        if not view["over"]:
-            parts.append('<p class="ms-how">%s</p>' % esc(view["prompt"]))
-        return '<section class="ms-decision waiting">%s</section>' % "".join(parts)
+        how = None if view["over"] else el("p", view["prompt"], class_="ms-how")
+        return el("section", prompt, how, class_="ms-decision waiting")
     phase = view["phase"]
     if phase in ("play", "spy"):
-        parts.append(play_choices(payload, hint_action))
+        body = play_choices(payload, hint_action)
     elif phase == "source":
-        parts.append(source_choices(payload, selection, hint_action))
+        body = source_choices(payload, selection, hint_action)
     elif phase == "capture":
-        parts.append(capture_choices(payload, hint_action))
+        body = capture_choices(payload, hint_action)
     else:
-        parts.append(foil_choices(payload, hint_action))
-    return '<section class="ms-decision %s">%s</section>' % (esc(phase), "".join(parts))
+        body = foil_choices(payload, hint_action)
+    return el("section", prompt, body, class_="ms-decision " + phase)
+
+
+def hand_card(code, label, copy, picked, hinted):
+    """A card of your hand; `copy` is set when it toggles for a team."""
+    if copy is None:
+        return card_face(code, label, size="ms-big")
+    return card_face(code, label, size="ms-big",
+                     classes="selected" * picked + " ms-hinted" * hinted, tag="button",
+                     type="button", data_action="select", data_card="%s#%d" % (code, copy),
+                     aria_pressed="true" if picked else "false")
 
 
 def hand_html(payload, selection, hint_action):
     """Your cards; while choosing a Spy's source the Spies toggle for a team."""
     view, legal = payload["view"], payload["legal"]
-    hand = view["hand"]
-    labels = view.get("hand_labels") or [None] * len(hand)
+    hand, labels = view["hand"], view["hand_labels"]
     teams = any(a["type"] == "spy_source" and a["source"] == "hand" and len(a["cards"]) > 1
                 for a in legal)
     hinted_team = []
@@ -544,24 +546,17 @@ def hand_html(payload, selection, hint_action):
     for index, code in enumerate(hand):
         copy = seen.get(code, 0)
         seen[code] = copy + 1
-        if teams and code[0] == "S":
-            hinted = code in hinted_team
-            if hinted:
-                hinted_team.remove(code)
-            on = index in picked
-            cards.append(card_face(
-                code, labels[index], size="ms-big",
-                classes="selected" * on + " ms-hinted" * hinted, tag="button",
-                pairs=[("type", "button"), ("data-action", "select"),
-                       ("data-card", "%s#%d" % (code, copy)),
-                       ("aria-pressed", "true" if on else "false")]))
-        else:
-            cards.append(card_face(code, labels[index], size="ms-big"))
-    body = "".join(cards) or '<p class="none">No cards in your hand.</p>'
+        toggles = teams and code[0] == "S"
+        hinted = toggles and code in hinted_team
+        if hinted:
+            hinted_team.remove(code)
+        cards.append(hand_card(code, labels[index], copy if toggles else None,
+                               index in picked, hinted))
     spies = sum(1 for code in hand if code[0] == "S")
-    return ('<section class="ms-hand-zone" aria-label="Your hand"><h3>Your hand '
-            '<span class="count">%s, %s</span></h3><div class="ms-hand">%s</div></section>'
-            % (esc(plural(len(hand), "card")), esc(plural(spies, "Spy", "Spies")), body))
+    return el("section", el("h3", "Your hand ", el("span", "%s, %s" % (
+        plural(len(hand), "card"), plural(spies, "Spy", "Spies")), class_="count")),
+        el("div", cards or el("p", "No cards in your hand.", class_="none"), class_="ms-hand"),
+        class_="ms-hand-zone", aria_label="Your hand")
 
 
 # -- the end -------------------------------------------------------------------------------
@@ -571,18 +566,15 @@ def end_html(payload):
     view = payload["view"]
     winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
-    rows = "".join(
-        '<tr class="s%d%s"><td>%s</td><td><b>%d</b></td></tr>'
-        % (seat, " won" if seat in winners else "",
-           player_cell(seat, view) + (" \u2605" if seat in winners else ""),
-           view["scores"][seat])
-        for seat in order)
-    details = ('<table class="ms-final"><thead><tr><th>Player</th><th>Points</th></tr></thead>'
-               '<tbody>%s</tbody></table><p class="ms-final-note">%s</p>'
-               % (rows, esc("%s still out, %s left in the deck." % (
-                   plural(spies_out(view), "Spy", "Spies"),
-                   plural(view["deck_count"], "card")))))
-    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, details)
+    rows = [el("tr", el("td", player_cell(seat, view) + (" \u2605" if seat in winners else "")),
+               el("td", el("b", view["scores"][seat])),
+               class_="s%d%s" % (seat, " won" if seat in winners else "")) for seat in order]
+    note = "%s still out, %s left in the deck." % (plural(view["spies_out"], "Spy", "Spies"),
+                                                   plural(view["deck_count"], "card"))
+    details = join([el("table", el("thead", el("tr", el("th", "Player"), el("th", "Points"))),
+                       el("tbody", rows), class_="ms-final"),
+                    el("p", note, class_="ms-final-note")])
+    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, render(details))
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -600,19 +592,10 @@ def table_html(payload, selection, hint=None):
     """The whole table for a payload from the session."""
     view = payload["view"]
     hint_action = hint["action"] if hint else None
-    gains = recent_gains(payload)
-    parts = [
-        '<div class="ms">',
-        facts_html(payload),
-        banner_html(payload),
-        seats_html(payload, gains),
-        '<div class="ms-main"><div class="ms-play">',
-        decision_html(payload, selection, hint_action),
-        hand_html(payload, selection, hint_action),
-        '</div><div class="ms-side">', capture_html(view), deck_html(view), discard_html(view),
-        "</div></div>",
-        "</div>",
-    ]
-    if view["over"]:
-        parts.append(end_html(payload))
-    return "".join(parts)
+    table = el("div", facts_html(payload), banner_html(payload), seats_html(payload),
+               el("div", el("div", decision_html(payload, selection, hint_action),
+                            hand_html(payload, selection, hint_action), class_="ms-play"),
+                  el("div", capture_html(view), deck_html(view), discard_html(view),
+                     class_="ms-side"), class_="ms-main"),
+               class_="ms")
+    return render(table) + (end_html(payload) if view["over"] else "")

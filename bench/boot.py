@@ -28,7 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import DIST  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
+from tools.site import build  # noqa: E402
+from tools.testenv import chromium_launch_options  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -76,7 +79,7 @@ def one_round(playwright, url, keys, service_worker):
     """Cold then warm readiness times (ms) of `url` in a fresh profile."""
     with tempfile.TemporaryDirectory(prefix="safehouse-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, viewport={"width": 1280, "height": 800}, **build.chromium_launch_options()
+            profile, viewport={"width": 1280, "height": 800}, **chromium_launch_options()
         )
         try:
             context.add_init_script(MARKS_SCRIPT)
@@ -96,12 +99,12 @@ def main(argv):
     rounds = int(argv[1]) if len(argv) > 1 else 5
     if rounds < 5:
         sys.exit("use N >= 5 rounds")
-    build.build()
+    build()
     samples = {(what, when): [] for what in ("ui", "engine", "bare") for when in ("cold", "warm")}
     with tempfile.TemporaryDirectory(prefix="safehouse-bare-") as bare_dir:
         (Path(bare_dir) / "index.html").write_text(BARE_PAGE)
-        (Path(bare_dir) / "vendor").symlink_to(build.DIST / "vendor")
-        with build.SiteServer(build.DIST) as app, build.SiteServer(bare_dir) as bare, sync_playwright() as pw:
+        (Path(bare_dir) / "vendor").symlink_to(DIST / "vendor")
+        with SiteServer(DIST) as app, SiteServer(bare_dir) as bare, sync_playwright() as pw:
             for number in range(1, rounds + 1):
                 # Alternate the order so that a slow spell of this shared
                 # machine does not always hit the same page.

@@ -20,7 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import DIST  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
+from tools.site import build  # noqa: E402
+from tools.testenv import chromium_launch_options  # noqa: E402
 from stats import percentile  # noqa: E402
 
 # The timing code, run as-is by both interpreters.
@@ -92,18 +95,18 @@ def in_browser(decisions):
     from playwright.sync_api import sync_playwright
 
     files = sorted(
-        path.relative_to(build.DIST).as_posix()
-        for path in (build.DIST / "pyapp").rglob("*.py") if "/ui/" not in path.as_posix()
+        path.relative_to(DIST).as_posix()
+        for path in (DIST / "pyapp").rglob("*.py") if "/ui/" not in path.as_posix()
     )
     message = {"files": files, "decisions": decisions, "code": TIMING}
     with tempfile.TemporaryDirectory(prefix="safehouse-bots-") as folder:
         site = Path(folder)
         (site / "index.html").write_text(PAGE % json.dumps(message))
         (site / "bench-worker.js").write_text(WORKER_JS)
-        (site / "vendor").symlink_to(build.DIST / "vendor")
-        (site / "pyapp").symlink_to(build.DIST / "pyapp")
-        with build.SiteServer(site) as server, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**build.chromium_launch_options())
+        (site / "vendor").symlink_to(DIST / "vendor")
+        (site / "pyapp").symlink_to(DIST / "pyapp")
+        with SiteServer(site) as server, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
             page = browser.new_page()
             page.goto(server.url)
             page.wait_for_function("() => window.__result !== undefined", timeout=1_800_000)
@@ -114,7 +117,7 @@ def in_browser(decisions):
 
 def main(argv):
     decisions = int(argv[1]) if len(argv) > 1 else 40
-    build.build()
+    build()
     cpython = in_cpython(decisions)
     browser = in_browser(decisions)
     print("bot decision times, ms, over %d decisions a level (median / 95th percentile)" % decisions)

@@ -147,14 +147,16 @@ async ({ tables, count }) => {
 
 
 def in_browser(games):
-    import build
     from playwright.sync_api import sync_playwright
+    from tools.serve import SiteServer
+    from tools.site import build
+    from tools.testenv import chromium_launch_options
 
     with tempfile.TemporaryDirectory(prefix="safehouse-soak-") as folder:
         site = Path(folder) / "site"
-        build.build(out=site)
-        with build.SiteServer(site) as server, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**build.chromium_launch_options())
+        build(out=site)
+        with SiteServer(site) as server, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
             page = browser.new_page()
             page.goto(server.url)
             page.wait_for_selector('body[data-engine="ready"]', state="attached",

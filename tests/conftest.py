@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (needs ROOT on sys.path)
+from tools.serve import SiteServer  # noqa: E402  (needs ROOT on sys.path)
 
 
 @pytest.fixture(scope="session")
@@ -46,13 +46,13 @@ def site_dist(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site_server(site_dist):
-    with build.SiteServer(site_dist) as server:
+    with SiteServer(site_dist) as server:
         yield server
 
 
 @pytest.fixture(scope="session")
 def subpath_server(site_dist):
-    with build.SiteServer(site_dist, prefix="/safehouse/") as server:
+    with SiteServer(site_dist, prefix="/safehouse/") as server:
         yield server
 
 

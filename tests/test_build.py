@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 import build
+from tools import ROOT, BuildError, cache_root, site, snapshot, testenv, vendor
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
@@ -61,7 +62,7 @@ def files_of(folder):
 
 
 def source_python_files():
-    return [p.relative_to(build.ROOT).as_posix() for p in build.python_files(build.ROOT / "pyapp")]
+    return [p.relative_to(ROOT).as_posix() for p in site.python_files(ROOT / "pyapp")]
 
 
 @pytest.fixture(scope="module")
@@ -96,18 +97,18 @@ def test_every_python_file_of_the_app_is_shipped_unchanged(site_dist):
     shipped = [name for name in files_of(site_dist) if name.startswith("pyapp/")]
     assert shipped == source_python_files()
     for name in shipped:
-        assert (site_dist / name).read_bytes() == (build.ROOT / name).read_bytes(), name
+        assert (site_dist / name).read_bytes() == (ROOT / name).read_bytes(), name
 
 
 def test_every_static_file_is_shipped(site_dist):
-    static = build.ROOT / "static"
+    static = ROOT / "static"
     expected = ["static/" + name for name in files_of(static) if "__pycache__" not in name and not name.startswith(".")]
     assert [name for name in files_of(site_dist) if name.startswith("static/")] == expected
     assert "static/icon.svg" in expected
 
 
 def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
-    for package in build.PACKAGES:
+    for package in vendor.PACKAGES:
         for inner, least in package["files"].items():
             name = inner.split("/", 1)[1] if package.get("dir_files") else inner
             path = site_dist / package["dest"] / name
@@ -116,7 +117,7 @@ def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
     assert not [name for name in vendored if name.endswith(".map")]
     for name in vendored:
         if name.endswith((".js", ".mjs")):
-            assert not build.SOURCE_MAP_LINE.search((site_dist / name).read_bytes()), name
+            assert not vendor.SOURCE_MAP_LINE.search((site_dist / name).read_bytes()), name
 
 
 def page_policy(tags):
@@ -152,7 +153,7 @@ def test_the_policy_allows_no_eval_and_no_inline_code(tags):
 
 
 def test_the_pyscript_patch_is_in_the_shipped_file(site_dist):
-    [pyscript] = [package for package in build.PACKAGES if package["name"] == "@pyscript/core"]
+    [pyscript] = [package for package in vendor.PACKAGES if package["name"] == "@pyscript/core"]
     for inner, patches in pyscript["patches"].items():
         shipped = (site_dist / pyscript["dest"] / inner.split("/", 1)[1]).read_text()
         for old, new in patches:
@@ -165,11 +166,11 @@ def test_a_patch_that_no_longer_applies_fails_the_build(tmp_path, monkeypatch):
     source.write_text("export const x = 1;\n")
     with tarfile.open(tarball, "w:gz") as archive:
         archive.add(source, "package/core.js")
-    monkeypatch.setattr(build, "fetch_package", lambda package: tarball)
+    monkeypatch.setattr(vendor, "fetch_package", lambda package: tarball)
     package = {"name": "p", "dest": "vendor/p", "files": {"core.js": 1},
                "patches": {"core.js": [("Function(", "undefined(")]}}
-    with pytest.raises(build.BuildError, match="its patch in build.py's PACKAGES needs updating"):
-        build.vendor_package(package, tmp_path / "site")
+    with pytest.raises(BuildError, match="its patch in tools/vendor.py's PACKAGES needs updating"):
+        vendor.vendor_package(package, tmp_path / "site")
 
 
 def test_the_service_worker_precaches_every_file_of_the_site(site_dist):
@@ -187,9 +188,9 @@ def test_the_build_id_changes_with_the_content_and_only_then(tmp_path):
     tree = tmp_path / "tree"
     tree.mkdir()
     for name in ("index.html", "build.py"):
-        shutil.copy(build.ROOT / name, tree / name)
-    for name in ("pyapp", "static"):
-        shutil.copytree(build.ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(ROOT / name, tree / name)
+    for name in ("pyapp", "static", "tools"):
+        shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
 
     def build_id(out):
         done = subprocess.run(
@@ -199,10 +200,40 @@ def test_the_build_id_changes_with_the_content_and_only_then(tmp_path):
         assert done.returncode == 0, done.stderr
         return re.search(r"safehouse-([0-9a-f]+)", (tmp_path / out / "sw.js").read_text()).group(1)
 
+    def append(path, text):
+        path.write_text(path.read_text() + text)
+
     first = build_id("a")
     assert build_id("b") == first
-    (tree / "static" / "icon.svg").write_text((tree / "static" / "icon.svg").read_text() + "\n")
-    assert build_id("c") != first
+    append(tree / "static" / "icon.svg", "\n")
+    second = build_id("c")
+    assert second != first
+    # sw.js holds the id, yet the id covers it too: a new worker alone is a new build.
+    append(tree / "tools" / "sw.template.js", "// a new service worker\n")
+    assert build_id("d") not in (first, second)
+
+
+def test_build_py_test_hands_the_rest_of_the_line_to_pytest_untouched(monkeypatch, tmp_path):
+    ran = {}
+    monkeypatch.setattr(testenv, "ready", lambda: ("python", "chromium"))
+    monkeypatch.setattr(build, "build", lambda src, out: "0123456789abcdef")
+    monkeypatch.setattr(testenv, "run_pytest",
+                        lambda environment, site, args: ran.update(site=site, args=args) or 0)
+    line = ["-x", "-k", "not offline", "tests/test_build.py", "-h", "--out", "elsewhere"]
+    assert build.main(["--out", str(tmp_path), "test", *line]) == 0
+    assert ran == {"site": tmp_path, "args": line}
+
+
+def test_a_service_worker_template_must_hold_each_placeholder_once():
+    with pytest.raises(BuildError, match="exactly once"):
+        site.service_worker("const CACHE = 1; const PRECACHE = /*PRECACHE*/[];", "0123", ["./"])
+
+
+@pytest.mark.parametrize("script", [site.SERVICE_WORKER, snapshot.SCRIPT], ids=lambda path: path.name)
+def test_the_build_scripts_are_valid_javascript_as_they_stand(script):
+    node = snapshot.find_node()
+    checked = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
 
 
 def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
@@ -235,16 +266,16 @@ def test_the_engine_files_are_every_py_but_the_ui(site_dist):
 def test_the_engine_snapshot_is_a_whole_heap_without_local_paths(site_dist):
     heap = gzip.decompress((site_dist / "engine" / "snapshot.gz").read_bytes())
     assert heap.startswith(b"\x00snp") and len(heap) >= 16 * 2**20  # Pyodide's snapshot header
-    for path in (str(build.ROOT), str(site_dist.resolve()), str(build.cache_dir())):
+    for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
         assert path.encode() not in heap, path
     # Every engine module was imported before the heap was taken.
     assert b"pyapp.games.mister_spy" in heap and b"pyapp.bots.spy_tricks" in heap
 
 
 def test_a_missing_node_is_explained(monkeypatch):
-    monkeypatch.setattr(build.shutil, "which", lambda name: None)
-    with pytest.raises(build.BuildError, match="apt-get install nodejs"):
-        build.find_node()
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    with pytest.raises(BuildError, match="apt-get install nodejs"):
+        snapshot.find_node()
 
 
 def test_every_file_the_page_names_is_in_the_site(site_dist, tags):
@@ -275,8 +306,10 @@ def test_no_url_points_to_another_host(site_dist, name):
     assert HOST_URL.findall(text) == []
 
 
-def test_no_placeholder_is_left(page_text):
+def test_no_placeholder_is_left(site_dist, page_text):
     assert "{{" not in page_text and "}}" not in page_text
+    worker = (site_dist / "sw.js").read_text()
+    assert site.SW_BUILD_ID not in worker and site.SW_PRECACHE not in worker
 
 
 def test_the_page_carries_the_catalogue_and_the_lobby(tags, page_text, app_catalogue):

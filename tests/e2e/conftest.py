@@ -1,7 +1,7 @@
 """Browser fixtures for the end-to-end tests: plain Playwright, sync API.
 
-- `browser` (session): Chromium, Debian's if installed (build.find_chromium),
-  launched with build.CHROMIUM_ARGS, where every host name but 127.0.0.1
+- `browser` (session): Chromium, Debian's if installed (testenv.find_chromium),
+  launched with testenv.CHROMIUM_ARGS, where every host name but 127.0.0.1
   fails to resolve.
 - `context` / `page` (per test): a fresh profile at 1280x800. Every request
   is logged (`context.request_log`, a list of URLs); at teardown the test
@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import build
+from tools import testenv
+from tools.serve import SiteServer
 
 try:
     from playwright.sync_api import sync_playwright
@@ -57,18 +58,18 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def browser():
-    chromium = build.find_chromium()
+    chromium = testenv.find_chromium()
     if chromium is None:
         pytest.fail("no Chromium found; install Debian's: apt-get install chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**build.chromium_launch_options(chromium))
+        browser = playwright.chromium.launch(**testenv.chromium_launch_options(chromium))
         yield browser
         browser.close()
 
 
 def off_origin(urls):
     """The URLs that went anywhere but a test server of this run."""
-    origins = {server.origin for server in build.SiteServer.running}
+    origins = {server.origin for server in SiteServer.running}
     return [
         url for url in urls
         if not url.startswith(LOCAL_SCHEMES)

@@ -1,0 +1,276 @@
+"""The site: build() makes dist/ from the source tree.
+
+It vendors the runtimes (vendor.py), copies pyapp/**.py and static/, makes
+the engine snapshot (snapshot.py), writes manifest.webmanifest and .nojekyll,
+then the two files named after the build:
+- index.html with its placeholders filled ({{UI_CONFIG}}, {{LOBBY_HTML}},
+  {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
+  Content-Security-Policy with the hashes of the page's inline scripts); the
+  lobby and catalogue come from importing pyapp under this CPython;
+- sw.js, from sw.template.js: it precaches every file of the site under a
+  cache named after the build id, so the page works offline after one visit.
+The build id is a hash of the whole site as built, the service worker
+included. Everything is staged in <out>.partial/ and swapped into place only
+when whole. Every URL the site uses is relative, so it also works under a
+sub-path such as a GitHub Pages project site.
+"""
+
+import base64
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from tools import DIST, ROOT, BuildError
+from tools.snapshot import write_engine_files
+from tools.vendor import PACKAGES, vendor_package
+
+MANIFEST = {
+    "name": "Safehouse",
+    "short_name": "Safehouse",
+    "description": "Four spy card games against built-in bots. Works offline.",
+    "start_url": "./",
+    "scope": "./",
+    "display": "standalone",
+    "background_color": "#1d2027",
+    "theme_color": "#1d2027",
+    "icons": [
+        {"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}
+    ],
+}
+
+PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
+
+# The service worker's template and its placeholders, each of which it holds
+# once; they keep the template valid JavaScript as it stands.
+SERVICE_WORKER = Path(__file__).with_name("sw.template.js")
+SW_BUILD_ID = "/*BUILD_ID*/"
+SW_PRECACHE = "/*PRECACHE*/[]"
+
+# The page's Content-Security-Policy, in a <meta> (GitHub Pages sets no
+# headers). Each source is there because the page needs it; README.md,
+# "Content-Security-Policy", says why. The inline scripts are allowed by
+# their hashes, which the build appends to script-src.
+CSP = {
+    "default-src": "'self'",
+    # MicroPython (the UI) compiles its WebAssembly on the page; no eval
+    # (see the PyScript patch in tools/vendor.py's PACKAGES).
+    "script-src": "'self' 'wasm-unsafe-eval'",
+    "style-src": "'self'",
+    # Mister Spy's score bars set their width in a style="" attribute.
+    "style-src-attr": "'unsafe-inline'",
+    "connect-src": "'self'",
+    "worker-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'none'",
+}
+SCRIPT_TAG = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+SCRIPT_TYPE = re.compile(r"""(?<![\w-])type\s*=\s*["']?([^"'\s>]*)""", re.I)
+SCRIPT_SRC = re.compile(r"(?<![\w-])src\s*=", re.I)
+JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript"}
+
+
+def build(src=ROOT, out=DIST):
+    """Build the site of the source tree `src` into `out`; return the build id."""
+    src, out = Path(src), Path(out)
+    if not (src / "index.html").exists():
+        raise BuildError("%s is missing" % (src / "index.html"))
+    staging = out.with_name(out.name + ".partial")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        write_content(src, staging)
+        build_id = write_named_after_build(src, staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if out.exists():
+        shutil.rmtree(out)
+    os.replace(staging, out)
+    return build_id
+
+
+def write_content(src, site):
+    """Every file of the site but the two named after the build."""
+    for package in PACKAGES:
+        vendor_package(package, site)
+    for path in python_files(src / "pyapp"):
+        target = site / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    if (src / "static").is_dir():
+        shutil.copytree(src / "static", site / "static",
+                        ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    write_engine_files(site, engine_files(src))
+    (site / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=2) + "\n")
+    (site / ".nojekyll").write_text("")
+
+
+def write_named_after_build(src, site):
+    """index.html and sw.js; returns the build id. The id hashes everything
+    but itself: both files are first written with the id blank and hashed
+    with the rest of the site, then written again with the id."""
+    template = (src / "index.html").read_text(encoding="utf-8")
+    values = page_values(src, site, template)
+    worker = SERVICE_WORKER.read_text(encoding="utf-8")
+    # Not sw.js itself: the browser always fetches it from the network.
+    precache = ["./"] + ["./" + name for name in sorted(site_files(site) + ["index.html"])]
+
+    def write(build_id):
+        page = finished_page(template, dict(values, BUILD_ID=build_id))
+        (site / "index.html").write_text(page, encoding="utf-8")
+        (site / "sw.js").write_text(service_worker(worker, build_id, precache), encoding="utf-8")
+
+    write("")
+    build_id = content_hash(site)
+    write(build_id)
+    return build_id
+
+
+def site_files(site):
+    """Every file of `site`, as sorted relative paths."""
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file())
+
+
+def content_hash(site):
+    """A hash of every file's path and bytes, in a fixed order."""
+    digest = hashlib.sha256()
+    for path in sorted(site.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(site).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def service_worker(template, build_id, precache):
+    """sw.js: the template with the build id and the list of files to precache."""
+    filled = {SW_BUILD_ID: build_id, SW_PRECACHE: json.dumps(precache, indent=2)}
+    for placeholder, value in filled.items():
+        if template.count(placeholder) != 1:
+            raise BuildError("%s must hold %s exactly once" % (SERVICE_WORKER.name, placeholder))
+        template = template.replace(placeholder, value)
+    return template
+
+
+# ---------------------------------------------------------------- sources
+
+
+def python_files(folder):
+    return sorted(path for path in folder.rglob("*.py") if "__pycache__" not in path.parts)
+
+
+def engine_files(src):
+    """The .py files of the engine worker: all of pyapp/ but the UI."""
+    pyapp = src / "pyapp"
+    ui = pyapp / "ui"
+    return [path.relative_to(src).as_posix()
+            for path in python_files(pyapp) if ui not in path.parents]
+
+
+def ui_config(src):
+    """The PyScript config of the MicroPython UI: the local interpreter (or
+    PyScript would fetch one from a CDN) and the files to mount."""
+    pyapp = src / "pyapp"
+    files = {}
+    for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui"):
+        rel = path.relative_to(src).as_posix()
+        files["./" + rel] = rel
+    return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files}
+
+
+# ---------------------------------------------------------------- index.html
+
+
+def page_values(src, site, template):
+    """The value of each placeholder of `template` but {{BUILD_ID}} and {{CSP}}."""
+    values = {"UI_CONFIG": attribute_json(ui_config(src)), "PRELOADS": preload_links(site)}
+    values.update(lobby_values(src, set(PLACEHOLDER.findall(template))))
+    return values
+
+
+def attribute_json(value):
+    """JSON text safe inside an HTML attribute, quoted either way."""
+    return html.escape(json.dumps(value, sort_keys=True), quote=True)
+
+
+def script_json(value):
+    """JSON text safe inside <script type="application/json">."""
+    return json.dumps(value, sort_keys=True).replace("<", "\\u003c")
+
+
+def lobby_values(src, wanted):
+    """{{LOBBY_HTML}} and {{CATALOGUE_JSON}}, from the app's own code.
+
+    Imports pyapp from `src` under this CPython; an import error fails the
+    build, loudly.
+    """
+    if not wanted & {"LOBBY_HTML", "CATALOGUE_JSON"}:
+        return {}
+    sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+    sys.path.insert(0, str(src))
+    try:
+        import pyapp.games
+
+        catalogue = pyapp.games.catalogue()
+        values = {"CATALOGUE_JSON": script_json(catalogue)}
+        if "LOBBY_HTML" in wanted:
+            import pyapp.ui.lobby
+
+            values["LOBBY_HTML"] = pyapp.ui.lobby.lobby_html(catalogue)
+        return values
+    finally:
+        sys.path.remove(str(src))
+
+
+def preload_links(site):
+    """<link rel="modulepreload"> for the modules the UI's boot waits on in a
+    chain (core.js imports its hashed chunk, which then loads MicroPython), so
+    the browser fetches and compiles them at once."""
+    chunks = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
+    modules = [path.relative_to(site).as_posix() for path in chunks]
+    modules.append("vendor/micropython/micropython.mjs")
+    return "\n  ".join('<link rel="modulepreload" href="./%s">' % html.escape(name)
+                        for name in modules)
+
+
+def fill_page(template, values):
+    used = set(PLACEHOLDER.findall(template))
+    unknown = sorted(used - set(values))
+    if unknown:
+        raise BuildError("index.html has unknown placeholders: %s" % ", ".join(unknown))
+    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+
+
+def finished_page(template, values):
+    """index.html with every placeholder filled, the policy last: it hashes
+    the inline scripts of the page as filled (it sits in a <meta> attribute,
+    outside every script, so filling it changes no hash)."""
+    page = fill_page(template, dict(values, CSP=""))
+    policy = content_security_policy(page)  # no quotes: it goes into content="..." as is
+    return fill_page(template, dict(values, CSP=html.escape(policy, quote=False)))
+
+
+def content_security_policy(page):
+    """The policy for `page` as built: CSP with a hash per inline script."""
+    hashes = ["'sha256-%s'" % base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+              for text in inline_scripts(page)]
+    policy = dict(CSP, **{"script-src": " ".join([CSP["script-src"], *hashes])})
+    return "; ".join("%s %s" % item for item in policy.items())
+
+
+def inline_scripts(page):
+    """The text of every inline <script> of `page` that the browser runs:
+    no src, and no data type such as application/json or PyScript's mpy."""
+    scripts = []
+    for attributes, text in SCRIPT_TAG.findall(page):
+        kind = SCRIPT_TYPE.search(attributes)
+        runs = (kind.group(1).lower() if kind else "") in JAVASCRIPT_TYPES
+        if runs and not SCRIPT_SRC.search(attributes):
+            scripts.append(text)
+    return scripts

@@ -1,0 +1,168 @@
+"""The browser runtimes, vendored from exact npm pins.
+
+Each package of PACKAGES is fetched once with `npm pack` into a cache outside
+the repository (cache_root()/npm), checked against its pinned sha512
+integrity, and only the files the page loads are extracted into the site,
+without source maps and with the package's patches applied.
+"""
+
+import base64
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+
+from tools import BuildError, cache_root
+
+# The runtimes, pinned exactly. `integrity` is npm's sha512 of the tarball;
+# `files` maps each file we ship (path inside the tarball) to the smallest
+# size we accept, which catches a truncated or wrong download.
+# `dir_files` ships a whole folder of the tarball, minus source maps.
+# `patches` replaces text that must occur exactly once in a shipped file.
+PACKAGES = [
+    {
+        "name": "pyodide",
+        "version": "314.0.7",
+        "integrity": "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        "dest": "vendor/pyodide",
+        "files": {
+            "pyodide.mjs": 10_000,
+            "pyodide.asm.mjs": 1_000_000,
+            "pyodide.asm.wasm": 9_000_000,
+            "python_stdlib.zip": 2_000_000,
+            "pyodide-lock.json": 50_000,
+        },
+    },
+    {
+        "name": "@pyscript/core",
+        "version": "0.7.31",
+        "integrity": "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+        "dest": "vendor/pyscript",
+        "dir_files": "dist",
+        "files": {"dist/core.js": 100, "dist/core.css": 100},
+        # While it boots, PyScript compiles the hooks of PyScript *workers*
+        # with Function(source), even on a page that has none (this one has
+        # none: its engine is a plain worker). That one call is all that
+        # would need 'unsafe-eval' in the page's policy, so the build drops
+        # it; with no worker hooks PyScript itself returns undefined there.
+        "patches": {
+            "dist/core-C9KDLldu.js": [
+                ("return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()", "return undefined"),
+            ],
+        },
+    },
+    {
+        # The build PyScript 0.7.31 expects; npm's `latest` tag is older.
+        "name": "@micropython/micropython-webassembly-pyscript",
+        "version": "1.28.0-6",
+        "integrity": "sha512-eRJw+jOhFPoEClHRI8RmzIBjORpOhVdDFcdrNYHUc0U+EwchuD5cYIfmgvj3RWim7vBnjBK8mYxMBBVduOo8Lw==",
+        "dest": "vendor/micropython",
+        "files": {"micropython.mjs": 50_000, "micropython.wasm": 300_000},
+    },
+]
+
+SOURCE_MAP_LINE = re.compile(rb"^//# sourceMappingURL=.*$\n?", re.MULTILINE)
+
+
+def npm_cache():
+    return cache_root() / "npm"
+
+
+def npm_integrity(path):
+    digest = hashlib.sha512(Path(path).read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode()
+
+
+def fetch_package(package):
+    """The cached tarball of `package`, fetched with `npm pack` on first use."""
+    cache = npm_cache()
+    safe_name = package["name"].lstrip("@").replace("/", "-")
+    tarball = cache / ("%s-%s.tgz" % (safe_name, package["version"]))
+    if tarball.exists() and npm_integrity(tarball) == package["integrity"]:
+        return tarball
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as scratch:
+        os.replace(npm_pack(package, Path(scratch)), tarball)
+    return tarball
+
+
+def npm_pack(package, scratch):
+    """Fetch `package` into the folder `scratch`; the tarball, checked."""
+    npm = shutil.which("npm")
+    spec = "%s@%s" % (package["name"], package["version"])
+    if npm is None:
+        raise BuildError(
+            "npm is needed once to fetch the pinned runtimes (%s ...).\n"
+            "Install Node.js with npm (Debian: apt-get install npm), then build again." % spec
+        )
+    print("fetching %s with npm pack (cached in %s)" % (spec, scratch.parent), flush=True)
+    done = subprocess.run(
+        [npm, "pack", spec, "--silent", "--pack-destination", str(scratch)],
+        cwd=scratch, capture_output=True, text=True,
+    )
+    packed = list(scratch.glob("*.tgz"))
+    if done.returncode != 0 or len(packed) != 1:
+        raise BuildError(
+            "`npm pack %s` failed (exit %d):\n%s\nCheck that this machine reaches the "
+            "npm registry (npm config get registry) and build again."
+            % (spec, done.returncode, (done.stderr or done.stdout).strip())
+        )
+    got = npm_integrity(packed[0])
+    if got != package["integrity"]:
+        raise BuildError("%s does not match its pinned integrity:\n  pinned %s\n  got    %s"
+                         % (spec, package["integrity"], got))
+    return packed[0]
+
+
+def vendor_package(package, site):
+    """Extract the files the page needs from `package` into `site`."""
+    tarball = fetch_package(package)
+    shipped = []
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            if not member.isfile() or not member.name.startswith("package/"):
+                continue
+            inner = member.name[len("package/"):]
+            destination = shipped_path(package, inner)
+            if destination is None:
+                continue
+            data = prepared(package, inner, archive.extractfile(member).read(), tarball)
+            target = site / package["dest"] / destination
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            shipped.append(inner)
+    missing = sorted((set(package["files"]) | set(package.get("patches", {}))) - set(shipped))
+    if missing:
+        raise BuildError("%s lacks %s; delete %s and build again" % (tarball.name, missing, tarball))
+
+
+def shipped_path(package, inner):
+    """Where the tarball's file `inner` goes under the package's `dest`, or
+    None if the page does not need it."""
+    folder = package.get("dir_files")
+    if folder and inner.startswith(folder + "/") and not inner.endswith(".map"):
+        return inner[len(folder) + 1:]
+    return inner if inner in package["files"] else None
+
+
+def prepared(package, inner, data, tarball):
+    """The bytes to ship for the tarball's file `inner`: its source-map
+    comment dropped, its patches applied, its size checked."""
+    if inner.endswith((".js", ".mjs")):
+        # Shipping no source maps, so drop the comments that would make
+        # devtools request them (a 404 each).
+        data = SOURCE_MAP_LINE.sub(b"", data)
+    for old, new in package.get("patches", {}).get(inner, []):
+        if data.count(old.encode()) != 1:
+            raise BuildError("%s in %s does not hold this text once, so its patch in "
+                             "tools/vendor.py's PACKAGES needs updating: %s" % (inner, tarball.name, old))
+        data = data.replace(old.encode(), new.encode())
+    least = package["files"].get(inner, 0)
+    if len(data) < least:
+        raise BuildError("%s in %s is only %d bytes (expected at least %d); delete %s and build again"
+                         % (inner, tarball.name, len(data), least, tarball))
+    return data

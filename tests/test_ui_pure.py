@@ -17,7 +17,7 @@ from pyapp.ui.tables import TABLES
 def test_a_seeded_deal_is_read_from_the_url():
     spec, problems = game_request("?game=deck-of-spies&seed=123", catalogue())
     assert problems == []
-    assert spec == {"game": "deck-of-spies", "seed": 123, "players": 1}
+    assert spec == {"game": "deck-of-spies", "seed": 123, "players": 1, "options": {}}
 
 
 def test_no_parameters_ask_for_nothing():
@@ -130,7 +130,7 @@ def test_the_table_page_frames_the_table_with_tools_and_the_move_log():
     state.say("<script>alert(1)</script>")
     payload = payload_for(state)
     payload.update({"game": "deck-of-spies", "title": "Deck of Spies", "players": 1,
-                    "levels": [None], "log": state.log})
+                    "levels": [None], "log": state.log, "save": {"game": state.save()}})
     html = table_page_html(payload, [], {"action": state.legal_actions()[0], "text": "Do it."})
     assert "Deal #123" in html and 'data-action="hint"' in html
     assert "&lt;script&gt;" in html and "<script>" not in html
@@ -139,8 +139,23 @@ def test_the_table_page_frames_the_table_with_tools_and_the_move_log():
     assert table_query(payload) == "?game=deck-of-spies&seed=123"
 
 
-def test_the_table_address_carries_seats_and_the_bots_level():
-    payload = {"game": "mister-spy", "seed": 44, "players": 3, "levels": [None, "hard", "hard"]}
+def test_the_table_address_carries_seats_the_bots_level_and_options():
+    payload = {"game": "mister-spy", "seed": 44, "players": 3, "levels": [None, "hard", "hard"],
+               "save": {"game": {"options": {}}}}
     assert table_query(payload) == "?game=mister-spy&seed=44&players=3&level=hard"
     payload["levels"] = [None, "easy", "hard"]  # mixed levels have no one name
     assert table_query(payload) == "?game=mister-spy&seed=44&players=3"
+    payload.update(game="mission-for-peanuts", save={"game": {"options": {"target": 5}}})
+    assert table_query(payload) == "?game=mission-for-peanuts&seed=44&players=3&target=5"
+
+
+def test_a_copied_address_deals_the_same_setup_again():
+    query = "?game=mission-for-peanuts&seed=9&players=4&level=hard&target=5&pace=fast"
+    spec, problems = game_request(query, catalogue())
+    assert problems == []
+    assert spec == {"game": "mission-for-peanuts", "seed": 9, "players": 4,
+                    "levels": [None, "hard", "hard", "hard"], "options": {"target": 5},
+                    "pace": "fast"}
+    for bad in ("&target=99", "&target=true", "&pace=warp"):
+        spec, problems = game_request(query + bad, catalogue())
+        assert spec is None and problems, bad

@@ -121,7 +121,7 @@ def test_a_link_finds_the_game_in_progress_with_the_same_deal_and_setup():
     same = {"game": "mister-spy", "seed": 44, "players": 3, "levels": [None, "easy", "easy"]}
     assert saves.matching_game(games, same) == "a"
     for other in ({"seed": 45}, {"players": 4}, {"levels": [None, "hard", "hard"]},
-                  {"game": "spy-tricks"}):
+                  {"game": "spy-tricks"}, {"options": {"target": 20}}):
         assert saves.matching_game(games, dict(same, **other)) is None
 
 

@@ -31,7 +31,9 @@ from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
-BOT_PACE = 0.7  # seconds between bot moves, so a person can follow them
+# How long each bot move stays on show, so a person can follow the bots.
+PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
+SETTINGS = "safehouse.settings"  # {"pace": ...}, kept on this device
 RETRIED_CALLS = ("act", "bot_step", "hint")  # safe to send again once the game is restored
 
 
@@ -50,6 +52,8 @@ class App:
     written = None  # the text of its record as this tab last read or wrote it
     saved_moves = -1
     stale = False  # the game on the table moved on in another tab
+    pace = "normal"
+    hurry = False  # the person clicked during the bots' moves: skip to their turn
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
 
@@ -99,6 +103,60 @@ def title_of(game_id):
 def set_busy(busy):
     App.busy = busy
     document.body.setAttribute("data-busy", "true" if busy else "false")
+
+
+def settings():
+    try:
+        kept = json.loads(saves.read(store(), SETTINGS))
+        return kept if isinstance(kept, dict) else {}
+    except Exception:
+        return {}
+
+
+def set_pace(pace):
+    """Keep the bots' pace on this device; it applies from the next bot move."""
+    if pace not in PACES:
+        return
+    App.pace = pace
+    kept = settings()
+    kept["pace"] = pace
+    saves.write(store(), SETTINGS, json.dumps(kept))
+
+
+async def pause_for_pace(already):
+    """Let a bot's move stay on show for the pace, less the `already` seconds
+    its thinking took; a click on the table cuts it short."""
+    left = PACES[App.pace] - already
+    while left > 0 and not App.hurry:
+        await asyncio.sleep(min(left, 0.05))
+        left -= 0.05
+
+
+def narrate(before, after):
+    """Tell a screen reader, politely, what happened since the last payload."""
+    events = new_events(before["log"] if before else [], after["log"])
+    if events:
+        element("narration").textContent = " ".join(event["text"] for event in events[-4:])
+
+
+def new_events(old, new):
+    """The events of the log tail `new` that came after the tail `old`."""
+    if not old:
+        return new[-1:]
+    for index in range(len(new) - 1, -1, -1):
+        if new[index] == old[-1]:
+            return new[index + 1:]
+    return new[-1:]
+
+
+async def copy_link():
+    """The address reproduces the deal, seats, levels and options."""
+    url = str(window.location.href)
+    try:
+        await window.navigator.clipboard.writeText(url)
+        show_message("Link copied: " + url, "info")
+    except Exception:
+        show_message("Copy this link to share the deal: " + url, "info")
 
 
 # -- the kept games ----------------------------------------------------------------
@@ -222,7 +280,7 @@ def render_table():
     table = element("table")
     kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
     focused = focus_key(table)
-    table.innerHTML = table_page_html(payload, App.selection, App.hint)
+    table.innerHTML = table_page_html(payload, App.selection, App.hint, App.pace)
     for box_id in kept:
         box = element(box_id)
         if box:
@@ -426,6 +484,7 @@ def accept(payload):
     if payload.get("view") is None or App.payload is None or \
             payload["game"] != App.payload["game"] or payload["seed"] != App.payload["seed"]:
         return False
+    narrate(App.payload, payload)
     App.payload = payload
     if payload["ok"]:
         App.selection = []
@@ -505,11 +564,10 @@ async def run_bots():
             return
         started = now()
         payload = await call("bot_step", "")
-        shown_for = (now() - started) / 1000
-        if shown_for < BOT_PACE:
-            await asyncio.sleep(BOT_PACE - shown_for)
+        await pause_for_pace((now() - started) / 1000)
         if App.payload is None or not accept(payload):
             return
+    App.hurry = False
 
 
 async def ask_hint():
@@ -648,6 +706,7 @@ HANDLERS = {
     "confirm": lambda target: answer_dialog(True),
     "cancel": lambda target: answer_dialog(False),
     "reload": lambda target: window.location.reload(),
+    "copy-link": lambda target: asyncio.create_task(copy_link()),
     "select": on_table(lambda target: toggle(target.getAttribute("data-card"))),
     "do": on_table(lambda target: asyncio.create_task(send_action(table_action(target)))),
     "hint": on_table(lambda target: asyncio.create_task(ask_hint())),
@@ -657,6 +716,9 @@ HANDLERS = {
 
 
 def on_click(event):
+    if App.payload is not None and App.payload["bot_to_act"] and \
+            element("table").contains(event.target):
+        App.hurry = True
     target = event.target.closest("[data-action]")
     if not target:
         return
@@ -665,6 +727,11 @@ def on_click(event):
     handler = HANDLERS.get(target.getAttribute("data-action"))
     if handler is not None:
         handler(target)
+
+
+def on_change(event):
+    if event.target.getAttribute("data-setting") == "pace":
+        set_pace(event.target.value)
 
 
 def dialog_key(dialog, event):
@@ -748,12 +815,16 @@ def main():
     App.catalogue = json.loads(element("catalogue").textContent)
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
+    document.addEventListener("change", create_proxy(on_change))
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
+    App.pace = settings().get("pace") if settings().get("pace") in PACES else "normal"
     carry_over()
     render_kept()
     document.body.setAttribute("data-screen", "lobby")
     spec = read_url()
     document.body.setAttribute("data-ui", "ready")
+    if spec is not None and spec.get("pace"):
+        set_pace(spec.pop("pace"))
     if spec is not None:
         when_ready(lambda: start_game(spec),
                    "Dealing %s as soon as the engine has loaded\u2026" % title_of(spec["game"]))

@@ -5,10 +5,23 @@ from .html import button, el, key_label, raw, render
 from .tables import TABLES
 
 
-def tools_html(payload):
+PACE_LABELS = [("instant", "Instant"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")]
+
+
+def pace_html(pace):
+    """How fast the bots move: a setting kept on this device."""
+    return el("label", "Bots ", el("select", [
+        el("option", label, value=value, selected=value == pace) for value, label in PACE_LABELS],
+        data_setting="pace"), class_="pace", title="How fast the bots move")
+
+
+def tools_html(payload, pace):
     hint = button(key_label("Hint", "H"), "hint") if payload["legal"] else None
     return [hint,
+            pace_html(pace) if payload["players"] > 1 else None,
             button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
+            button("Copy link", "copy-link", classes="btn ghost",
+                   title="Copy the address of this deal: game, seed, seats, bots and options"),
             button("New deal", "new-deal", classes="btn ghost"),
             button("Lobby", "lobby", classes="btn ghost")]
 
@@ -18,7 +31,7 @@ def log_html(events):
     return [el("li", event["text"]) for event in reversed(events)]
 
 
-def table_page_html(payload, selection, hint):
+def table_page_html(payload, selection, hint, pace="normal"):
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
@@ -26,7 +39,7 @@ def table_page_html(payload, selection, hint):
     table = raw(TABLES[payload["game"]].table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
-           el("div", tools_html(payload), class_="tools"), class_="table-head"),
+           el("div", tools_html(payload, pace), class_="tools"), class_="table-head"),
         el("div",
            el("div", table, hint_line, class_="felt"),
            el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"])),
@@ -44,4 +57,8 @@ def table_query(payload):
     levels = set(level for level in payload["levels"] if level)
     if len(levels) == 1:
         query += "&level=" + levels.pop()
+    options = payload["save"]["game"]["options"]
+    for name in sorted(options):
+        if options[name] is not None:
+            query += "&%s=%s" % (name, options[name])
     return query

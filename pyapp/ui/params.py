@@ -1,6 +1,11 @@
-"""Reading the page's URL parameters: `?game=deck-of-spies&seed=123`."""
+"""Reading the page's URL parameters: `?game=deck-of-spies&seed=123`.
 
-KNOWN = ["game", "seed", "players", "level"]
+A link carries a whole deal: the game, seed, seats, the bots' level and the
+game's options (each by its name, e.g. `&target=3`); `&pace=` sets how fast
+the bots move (a setting of the person's, not of the deal)."""
+
+KNOWN = ["game", "seed", "players", "level", "pace"]
+PACES = ["instant", "fast", "normal", "slow"]
 MAX_SEED = 2 ** 31 - 1
 QUOTED = 40  # characters of a bad value that a message quotes back
 
@@ -52,7 +57,7 @@ def game_request(query, catalogue):
     pairs = parse_query(query)
     if not pairs:
         return None, []
-    values, problems = _known_values(pairs)
+    values, problems = _known_values(pairs, KNOWN + _option_names(catalogue))
     entry = _game_entry(values, catalogue, problems)
     if entry is None:
         return None, problems
@@ -60,15 +65,22 @@ def game_request(query, catalogue):
     return (None, problems) if problems else (spec, [])
 
 
-def _known_values(pairs):
+def _option_names(catalogue):
+    names = []
+    for entry in catalogue:
+        names += [option["name"] for option in entry["options"] if option["name"] not in names]
+    return names
+
+
+def _known_values(pairs, known):
     """The known parameters' values, and a problem for each unknown one."""
     values, problems = {}, []
     for name, value in pairs:
-        if name in KNOWN:
+        if name in known:
             values[name] = value
         else:
             problems.append("Unknown URL parameter %s (known: %s)."
-                            % (quoted(name), ", ".join(KNOWN)))
+                            % (quoted(name), ", ".join(known)))
     return values, problems
 
 
@@ -98,10 +110,33 @@ def _deal_spec(entry, values, problems):
     if level is not None and level not in levels:
         problems.append("There is no bot level %s for %s%s." % (
             quoted(level), entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
-    spec = {"game": entry["id"], "seed": seed, "players": players}
+    spec = {"game": entry["id"], "seed": seed, "players": players,
+            "options": _options(entry, values, problems)}
     if levels:
         spec["levels"] = [None] + [level or levels[len(levels) // 2]] * (players - 1)
+    pace = values.get("pace")
+    if pace is not None and pace not in PACES:
+        problems.append("The pace must be one of %s, not %s." % (", ".join(PACES), quoted(pace)))
+    elif pace is not None:
+        spec["pace"] = pace
     return spec
+
+
+def _options(entry, values, problems):
+    """The game's options the URL sets, each one of its allowed choices."""
+    options = {}
+    for option in entry["options"]:
+        text = values.get(option["name"])
+        if text is None:
+            continue
+        choices = option["choices"] or []
+        for choice in choices:
+            if str(choice) == text:
+                options[option["name"]] = choice
+        if option["name"] not in options:
+            problems.append("The %s of %s must be one of %s, not %s." % (
+                option["name"], entry["title"], ", ".join(str(c) for c in choices), quoted(text)))
+    return options
 
 
 def _whole_number(text, name, low, high, problems):

@@ -127,14 +127,23 @@ def set_aside_saves(store):
 
 def matching_game(games, spec):
     """The id of the unfinished game that `spec` (from a link) deals again, or None:
-    same game, seed, seats and bot levels."""
+    same game, seed, seats, bot levels and the options the link names."""
     for game_id, entry in games:
         meta = entry["meta"]
         if (meta["game"], meta["seed"], meta["players"]) == \
                 (spec["game"], spec.get("seed"), spec.get("players") or meta["players"]) \
-                and (spec.get("levels") is None or meta.get("levels") == spec["levels"]):
+                and (spec.get("levels") is None or meta.get("levels") == spec["levels"]) \
+                and _same_options(entry["save"], spec.get("options") or {}):
             return game_id
     return None
+
+
+def _same_options(save, options):
+    try:
+        dealt = save["game"]["options"]
+    except Exception:
+        return not options
+    return all(dealt.get(name) == value for name, value in options.items())
 
 
 # -- writing ------------------------------------------------------------------------

@@ -49,11 +49,21 @@ Usage:
     action = bot.choose(state, state.to_act, Rng(1))
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
 from ..engine.bots import RandomBot
 from ..engine.search import SearchBot
 from ..games.spy_tricks import (
-    CARD_COIN, CARDS, RANKS, STRENGTH, SUITS, TRICKS_PER_ROUND, count_deals,
-    pawn_value)
+    CARD_COIN, CARDS, RANKS, STRENGTH, SUITS, TRICKS_PER_ROUND, Counts, Holder, SpyTricksState,
+    count_deals, pawn_value)
+
+if TYPE_CHECKING:  # the protocol's aliases and types, for annotations only
+    from ..engine.bots import Levels
+    from ..engine.protocol import Action, GameState, View
+    from ..engine.rng import Rng
+    from ..engine.search import Candidates
 
 # Expected coins above which a collaborator joins a pawn before the last
 # chance of the round (our choice).
@@ -63,18 +73,18 @@ WIN_WEIGHT = 1.3
 
 # The spaces that pay when a card is the secret, with their coins (the
 # engine's pawn_value, tabled once), and the cards each space pays for.
-PAYING_SPACES = {
+PAYING_SPACES: dict[str, tuple[tuple[str, int], ...]] = {
     card: tuple((space, pawn_value(space, card))
                 for space in (card, "rank:" + card[1:], "suit:" + card[0]))
     for card in CARDS
 }
-SPACE_CARDS = dict(
+SPACE_CARDS: dict[str, tuple[str, ...]] = dict(
     [(card, (card,)) for card in CARDS]
     + [("rank:%d" % rank, tuple(suit + str(rank) for suit in SUITS)) for rank in RANKS]
     + [("suit:" + suit, tuple(suit + str(rank) for rank in RANKS)) for suit in SUITS])
 
 
-def secret_odds(view):
+def secret_odds(view: View) -> dict[str, float]:
     """{card: chance it is the secret} for each unseen card of the view.
 
     The deals of the unseen cards to the other hands and the secret are
@@ -87,14 +97,14 @@ def secret_odds(view):
     counts = tuple(len(unseen[suit]) for suit in SUITS)
     others = tuple((view["hand_counts"][s], tuple(view["voids"][s]))
                    for s in range(len(view["hand_counts"])) if s != seat)
-    odds = {}
+    odds: dict[str, float] = {}
     for suit, chance in zip(SUITS, _suit_card_odds(counts, others)):
         for rank in unseen[suit]:
             odds[suit + str(rank)] = chance
     return odds
 
 
-def _suit_card_odds(counts, others):
+def _suit_card_odds(counts: Counts, others: tuple[Holder, ...]) -> tuple[float, ...]:
     """Per suit, the chance that one given unseen card of it is the secret.
 
     Cached: a search's rollouts ask for the same few counts thousands of
@@ -105,27 +115,27 @@ def _suit_card_odds(counts, others):
         if len(_SUIT_ODDS) > 4096:  # a bound on memory; the odds are cheap to redo
             _SUIT_ODDS.clear()
         total, _ = count_deals(counts, others + ((1, ()),))
-        odds = []
+        found: list[float] = []
         for index in range(len(SUITS)):
             if counts[index] == 0:
-                odds.append(0.0)
+                found.append(0.0)
                 continue
             rest = list(counts)
             rest[index] -= 1
             deals, _ = count_deals(rest, others)
-            odds.append(deals / total)
-        odds = _SUIT_ODDS[key] = tuple(odds)
+            found.append(deals / total)
+        odds = _SUIT_ODDS[key] = tuple(found)
     return odds
 
 
 # Odds by (unseen counts, other hands): see _suit_card_odds.
-_SUIT_ODDS = {}
+_SUIT_ODDS: dict[tuple[Counts, tuple[Holder, ...]], tuple[float, ...]] = {}
 
 
-def space_values(view, odds=None):
+def space_values(view: View, odds: dict[str, float] | None = None) -> dict[str, float]:
     """{space: expected coins of one pawn there} for spaces that can score;
     `odds` is secret_odds(view) when the caller has it already."""
-    values = {}
+    values: dict[str, float] = {}
     get = values.get
     if odds is None:
         odds = secret_odds(view)
@@ -140,7 +150,8 @@ class NormalBot:
 
     name = "normal"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The normal level's action for `seat`, read from its view."""
         view = state.view(seat)
         actions = state.legal_actions()
         if view["phase"] == "play":
@@ -148,20 +159,21 @@ class NormalBot:
         return choose_placement(view, actions)
 
     @staticmethod
-    def choose_card(view, actions):
+    def choose_card(view: View, actions: list[Action]) -> Action:
         """The card likeliest to end as the trick's strongest or weakest."""
         trick = [card for _, card in view["trick"]]
         pool = [suit + str(rank) for suit in SUITS for rank in view["unseen"][suit]]
         return pick_card(actions, trick, pool, len(view["hand_counts"]) - 1 - len(trick))
 
 
-def pick_card(actions, trick, pool, still_to_play):
+def pick_card(actions: list[Action], trick: list[str], pool: list[str],
+              still_to_play: int) -> Action:
     """The play likeliest to make the trick's winner or loser.
 
     A card wins if nothing played beats it and each later player's card,
     taken as a random one of `pool`, is weaker; it loses the other way round.
     """
-    best, best_score = None, -1.0
+    best, best_score = actions[0], -1.0  # every score beats -1
     for action in actions:
         power = STRENGTH[action["card"]]
         weaker = sum(1 for other in pool if STRENGTH[other] < power) / (len(pool) or 1)
@@ -176,7 +188,7 @@ def pick_card(actions, trick, pool, still_to_play):
     return best
 
 
-def choose_placement(view, actions):
+def choose_placement(view: View, actions: list[Action]) -> Action:
     """The legal space with the highest expected payout, or pass if none pays."""
     values = space_values(view)
     best, best_value = None, 0.0
@@ -192,7 +204,7 @@ def choose_placement(view, actions):
     return best
 
 
-def _use_collaborator(view, value):
+def _use_collaborator(view: View, value: float) -> bool:
     """Double a good pawn, or any scoring pawn at the round's last chance."""
     last_chance = view["phase"] == "catch-up" or view["tricks_played"] == TRICKS_PER_ROUND
     return value >= COLLABORATOR_THRESHOLD or last_chance
@@ -221,16 +233,13 @@ HARD_TIME_BUDGET = 0.45
 HARD_PLACEMENTS = 4
 
 
-def choose_placement_keeping_catch_up(view, actions):
-    """The placement, or pass, worth the most (`placement_worths`)."""
-    best, best_value = None, None
-    for value, action in placement_worths(view, actions):
-        if best is None or value > best_value:
-            best, best_value = action, value
-    return best
+def choose_placement_keeping_catch_up(view: View, actions: list[Action]) -> Action:
+    """The placement, or pass, worth the most (`placement_worths`); the
+    first of equal worths, as max() keeps it."""
+    return max(placement_worths(view, actions), key=lambda pair: pair[0])[1]
 
 
-def placement_worths(view, actions):
+def placement_worths(view: View, actions: list[Action]) -> list[tuple[float, Action]]:
     """[(worth, action)] for pass and each placement that can pay: its
     expected payout plus the catch-up pawn's value times the chance the seat
     still gets it after. Pass comes first; a collaborator placement is left
@@ -247,12 +256,7 @@ def placement_worths(view, actions):
     pawns_left = view["pawns_left"][seat]
     one_pawn = CATCH_UP_WEIGHT * CARD_COIN / len(view["hand_counts"])
 
-    def catch_up(collaborators_left, pawns):
-        if pawns <= 0:
-            return 0.0
-        return one_pawn * (2 if collaborators_left else 1)
-
-    worths = [(chance * catch_up(collaborators, pawns_left), {"type": "pass"})]
+    worths = [(chance * _catch_up_worth(one_pawn, collaborators, pawns_left), {"type": "pass"})]
     keep = 0.0 if view["round"] == view["rounds"] else COLLABORATOR_KEEP * one_pawn
     for action in actions:
         if action["type"] != "place":
@@ -264,13 +268,20 @@ def placement_worths(view, actions):
         if action["collaborator"]:
             if value < COLLABORATOR_HARD_THRESHOLD:
                 continue
-            total = 2 * value + after * catch_up(collaborators - 1, pawns_left - 1)
+            total = 2 * value + after * _catch_up_worth(one_pawn, collaborators - 1, pawns_left - 1)
             if collaborators == 1:
                 total -= keep
         else:
-            total = value + after * catch_up(collaborators, pawns_left - 1)
+            total = value + after * _catch_up_worth(one_pawn, collaborators, pawns_left - 1)
         worths.append((total, action))
     return worths
+
+
+def _catch_up_worth(one_pawn: float, collaborators: int, pawns: int) -> float:
+    """What the round-end catch-up pawn is worth to a seat with these left."""
+    if pawns <= 0:
+        return 0.0
+    return one_pawn * (2 if collaborators else 1)
 
 
 class _MissOdds:
@@ -282,16 +293,17 @@ class _MissOdds:
     The cards are taken as independent, which is close enough to rank moves.
     """
 
-    def __init__(self, view, odds):
+    def __init__(self, view: View, odds: dict[str, float]) -> None:
         seat = view["seat"]
         self.board = set(view["board"])
         self.hand = view["hand"]
         self.odds = odds
         others = [count for s, count in enumerate(view["hand_counts"]) if s != seat]
-        self.other_hand = max(others)
-        self.known = {}  # space -> chance: a placement asks twice, with and without collaborator
+        self.other_hand: int = max(others)
+        # space -> chance: a placement asks twice, with and without collaborator
+        self.known: dict[str, float] = {}
 
-    def played(self, card):
+    def played(self, card: str) -> float:
         if card in self.board:
             return 1.0
         if card in self.hand:
@@ -300,7 +312,7 @@ class _MissOdds:
             return 0.0
         return (1.0 - self.odds.get(card, 0.0)) * (1.0 - 1.0 / self.other_hand)
 
-    def chance(self, space):
+    def chance(self, space: str) -> float:
         known = self.known.get(space)
         if known is not None:
             return known
@@ -311,14 +323,14 @@ class _MissOdds:
         return chance
 
 
-def quick_view(state, seat):
+def quick_view(state: SpyTricksState, seat: int) -> View:
     """The keys of view(seat) that the heuristics read, taken from the
     state's fields: a rollout asks for them at every move, and view() builds
     much more. Only for sampled worlds, which a bot may read freely."""
     known = set(state.hands[seat])
     known.update(state.on_board)
     known.update(card for _, card in state.trick)
-    unseen = {suit: [] for suit in SUITS}
+    unseen: dict[str, list[int]] = {suit: [] for suit in SUITS}
     for card in CARDS:
         if card not in known:
             unseen[card[0]].append(int(card[1:]))
@@ -341,11 +353,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The heuristic's action for `seat`, read from its view."""
         return heuristic_action(state.view(seat), state.legal_actions())
 
 
-def heuristic_action(view, actions):
+def heuristic_action(view: View, actions: list[Action]) -> Action:
     """The heuristic player's action for a view: see HeuristicBot."""
     if view["phase"] == "play":
         return NormalBot.choose_card(view, actions)
@@ -354,14 +367,16 @@ def heuristic_action(view, actions):
     return choose_placement_keeping_catch_up(view, actions)
 
 
-def rollout_policy(world, rng):
+def rollout_policy(world: GameState, rng: Rng) -> Action:
     """Every seat plays the heuristic hard player, from its own knowledge."""
-    return heuristic_action(quick_view(world, world.to_act), world.legal_actions())
+    seat = cast(int, world.to_act)
+    return heuristic_action(quick_view(cast(SpyTricksState, world), seat), world.legal_actions())
 
 
-def at_round_start(world):
+def at_round_start(world: GameState) -> bool:
     """The first lead of a round is still to come: the last round is paid."""
-    return world.phase == "play" and world.tricks_played == 0 and not world.trick
+    spy_world = cast(SpyTricksState, world)
+    return spy_world.phase == "play" and spy_world.tricks_played == 0 and not spy_world.trick
 
 
 class HardBot:
@@ -369,14 +384,16 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, iterations=HARD_ITERATIONS, time_budget=HARD_TIME_BUDGET,
-                 placements=HARD_PLACEMENTS):
+    def __init__(self, iterations: int = HARD_ITERATIONS,
+                 time_budget: float | None = HARD_TIME_BUDGET,
+                 placements: int = HARD_PLACEMENTS) -> None:
         self.iterations = iterations
         self.time_budget = time_budget
         self.placements = placements
-        self.stats = None  # the last search's, for benches and curious tests
+        self.stats: dict[str, Any] | None = None  # the last search's, for benches and curious tests
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The search's action for `seat`."""
         search = SearchBot(iterations=self.iterations, time_budget=self.time_budget,
                            rollout_policy=rollout_policy, rollout_stop=at_round_start,
                            candidates=self._candidates(seat))
@@ -384,14 +401,14 @@ class HardBot:
         self.stats = search.stats
         return action
 
-    def _candidates(self, seat):
+    def _candidates(self, seat: int) -> Candidates:
         """The tree's actions in a sampled world: every card of the seat,
         its `placements` best placements by the heuristic's worth and pass;
         for the other seats, the heuristic's own choice."""
         placements = self.placements
 
-        def candidates(world, actions):
-            view = quick_view(world, world.to_act)
+        def candidates(world: GameState, actions: list[Action]) -> list[Action]:
+            view = quick_view(cast(SpyTricksState, world), cast(int, world.to_act))
             if world.to_act != seat:
                 return [heuristic_action(view, actions)]
             if view["phase"] == "play":
@@ -413,13 +430,14 @@ class HardBot:
         return candidates
 
 
-def hard_bot(iterations=HARD_ITERATIONS, time_budget=HARD_TIME_BUDGET):
+def hard_bot(iterations: int = HARD_ITERATIONS,
+             time_budget: float | None = HARD_TIME_BUDGET) -> HardBot:
     """The hard level; a fixed `iterations` with time_budget=None makes it
     repeatable (HARD_TIME_BUDGET only guards a slow browser)."""
     return HardBot(iterations, time_budget)
 
 
-LEVELS = {
+LEVELS: Levels = {
     "easy": RandomBot,
     "normal": NormalBot,
     "hard": hard_bot,

@@ -25,6 +25,9 @@ Rulebook section -> code:
     Round End: scoring ........... pawn_value, _payout, _end_round
     Round End: collaborators ..... _hand_out_collaborators
     Rounds and winner ............ _end_round, _finish_game
+    Legality (one check per kind)  check, _check_play, _check_place,
+                                   _check_pass; legal_actions() generates
+                                   what they accept from the same predicates
 
 Table rules used (docs/rules-decisions.md, "Spy Tricks"):
     - strength is global: red > blue > white, then the higher number; the
@@ -96,11 +99,18 @@ Example:
     >>> state.apply(state.legal_actions()[0])
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 from math import comb
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
+
+if TYPE_CHECKING:  # the protocol's aliases, for annotations only
+    from ..engine.protocol import Action, Event, View
 
 # -- the card table ---------------------------------------------------------
 
@@ -108,7 +118,8 @@ SUITS = ["R", "B", "W"]                      # strongest first
 SUIT_NAMES = {"R": "red", "B": "blue", "W": "white"}
 RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 CARDS = [suit + str(rank) for suit in SUITS for rank in RANKS]
-OUT_OF_PLAY = {3: [suit + str(rank) for suit in SUITS for rank in (1, 2)], 4: []}
+OUT_OF_PLAY: dict[int, list[str]] = {
+    3: [suit + str(rank) for suit in SUITS for rank in (1, 2)], 4: []}
 COLLABORATOR_SUPPLY = {3: 2, 4: 3}
 HAND_SIZE = 6
 TRICKS_PER_ROUND = 5
@@ -126,7 +137,7 @@ SPACE_SET = frozenset(SPACES)
 
 # The table's fixed facts as the view sends them (the UI lays the board out
 # from them and holds no card table of its own), per player count.
-SETUP = {players: {"suits": [[suit, SUIT_NAMES[suit]] for suit in SUITS],
+SETUP: dict[int, dict[str, Any]] = {players: {"suits": [[suit, SUIT_NAMES[suit]] for suit in SUITS],
                    "ranks": list(RANKS),
                    "out_of_play": list(OUT_OF_PLAY[players]),
                    "tricks_per_round": TRICKS_PER_ROUND,
@@ -135,16 +146,20 @@ SETUP = {players: {"suits": [[suit, SUIT_NAMES[suit]] for suit in SUITS],
 
 CARD_ORDER = {card: index for index, card in enumerate(CARDS)}
 
+Counts = tuple[int, ...]  # cards per suit, in SUITS order
+Holder = tuple[int, Sequence[str]]  # (how many cards it takes, the suits it lacks)
+Counter = Callable[[int, Counts], int]  # ways(index, left): see count_deals
 
-def suit_of(card):
+
+def suit_of(card: str) -> str:
     return card[0]
 
 
-def rank_of(card):
+def rank_of(card: str) -> int:
     return int(card[1:])
 
 
-def strength(card):
+def strength(card: str) -> int:
     """Global strength: any red beats any blue beats any white, then the number."""
     return (len(SUITS) - 1 - SUITS.index(card[0])) * len(RANKS) + int(card[1:])
 
@@ -152,7 +167,7 @@ def strength(card):
 STRENGTH = {card: strength(card) for card in CARDS}
 
 
-def pawn_value(space, secret):
+def pawn_value(space: str, secret: str) -> int:
     """The coin a pawn on `space` earns when `secret` is revealed (0: nothing)."""
     if space == secret:
         return CARD_COIN
@@ -163,7 +178,7 @@ def pawn_value(space, secret):
     return 0
 
 
-def is_miss(space, visible):
+def is_miss(space: str, visible: set[str] | frozenset[str]) -> bool:
     """Whether the visible cards already rule out a pawn on `space`."""
     if space.startswith("rank:"):
         rank = space[5:]
@@ -174,7 +189,7 @@ def is_miss(space, visible):
     return space in visible
 
 
-def count_deals(suit_counts, holders):
+def count_deals(suit_counts: Sequence[int], holders: Sequence[Holder]) -> tuple[int, Counter]:
     """How many ways the unseen cards can be dealt consistently with voids.
 
     suit_counts: the number of unseen cards of each suit, in SUITS order.
@@ -197,13 +212,13 @@ def count_deals(suit_counts, holders):
 
 # Deal counters by (suit counts, holders): a search asks for the same ones
 # thousands of times. Pure functions of their key, so sharing them is safe.
-_COUNTERS = {}
+_COUNTERS: dict[tuple[Counts, tuple[Holder, ...]], Counter] = {}
 
 
-def _deal_counter(holders):
-    memo = {}
+def _deal_counter(holders: tuple[Holder, ...]) -> Counter:
+    memo: dict[tuple[int, Counts], int] = {}
 
-    def ways(index, left):
+    def ways(index: int, left: Counts) -> int:
         if index == len(holders):
             return 1 if not any(left) else 0
         key = (index, left)
@@ -219,11 +234,11 @@ def _deal_counter(holders):
     return ways
 
 
-def _splits(left, holder):
+def _splits(left: Counts, holder: Holder) -> list[tuple[Counts, int]]:
     """Each (cards taken per suit) that fills `holder`, with its number of ways."""
     capacity, void = holder
     limits = [0 if suit in void else n for suit, n in zip(SUITS, left)]
-    found = []
+    found: list[tuple[Counts, int]] = []
     for red in range(min(limits[0], capacity) + 1):
         for blue in range(min(limits[1], capacity - red) + 1):
             white = capacity - red - blue
@@ -233,11 +248,11 @@ def _splits(left, holder):
     return found
 
 
-def _name(seat):
+def _name(seat: int) -> str:
     return "Player %d" % (seat + 1)
 
 
-def space_name(space):
+def space_name(space: str) -> str:
     """A space as the move log says it: "B4", "rank 4" or "the blue suit"."""
     if space.startswith("rank:"):
         return "rank " + space[5:]
@@ -318,9 +333,37 @@ class SpyTricksState(GameState):
     max_players = 4
     order = 3
 
+    # The game's fields, set by _setup and _start_round.
+    coins: list[int]  # each seat's total, in value
+    coin_counts: list[int]
+    collaborators: list[int]  # in hand, per seat
+    supply: int  # collaborators left to hand out
+    round: int
+    hands: list[list[str]]
+    secret: str
+    leftovers: list[str]
+    on_board: set[str]  # the cards lying face up on their spaces
+    start_player: int
+    winner_card: int  # the seats holding the winner and loser cards
+    loser_card: int | None
+    tricks_played: int
+    trick: list[tuple[int, str]]  # (seat, card) in play order
+    last_trick: dict[str, Any] | None
+    pawns: list[tuple[int, str, bool]]  # (seat, space, with a collaborator)
+    taken: set[str]  # spaces with a pawn
+    pawns_left: list[int]
+    voids: list[list[str]]  # per seat, the suits it failed to follow this round
+    placers: list[int]  # the seats still to place, the one acting first
+    phase: str  # "play", "place", "catch-up" or "over"
+
+    @property
+    def _seat(self) -> int:
+        """The seat to act (asked only while the game runs)."""
+        return cast(int, self.to_act)
+
     # -- setup and dealing --------------------------------------------------
 
-    def _setup(self):
+    def _setup(self) -> None:
         players = self.num_players
         self.coins = [0] * players
         self.coin_counts = [0] * players
@@ -329,20 +372,21 @@ class SpyTricksState(GameState):
         self.round = 0
         self._start_round(self.rng.below(players))
 
-    def _deck_for(self):
+    def _deck_for(self) -> list[str]:
         """The cards shuffled each round: all 27, or 21 with three players."""
         out = OUT_OF_PLAY[self.num_players]
         return [card for card in CARDS if card not in out]
 
-    def _start_round(self, start):
+    def _start_round(self, start: int) -> None:
         players = self.num_players
         cards = self._deck_for()
         self.rng.shuffle(cards)
-        self.hands = [sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE], key=CARD_ORDER.get)
+        self.hands = [sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE],
+                             key=CARD_ORDER.__getitem__)
                       for seat in range(players)]
         dealt = players * HAND_SIZE
         self.secret = cards[dealt]
-        self.leftovers = sorted(cards[dealt + 1:dealt + 3], key=CARD_ORDER.get)
+        self.leftovers = sorted(cards[dealt + 1:dealt + 3], key=CARD_ORDER.__getitem__)
         self.on_board = set(OUT_OF_PLAY[players]) | set(self.leftovers)
         self.round += 1
         self.start_player = start
@@ -364,11 +408,11 @@ class SpyTricksState(GameState):
 
     # -- the protocol ---------------------------------------------------------
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         """Cards to play, or spaces to place a pawn on followed by pass."""
         if self.is_over:
             return []
-        seat = self.to_act
+        seat = self._seat
         if self.phase == "play":
             return [{"type": "play", "card": card} for card in self._playable(seat)]
         choices = [False, True] if self._has_collaborator(seat) else [False]
@@ -377,7 +421,7 @@ class SpyTricksState(GameState):
         actions.append({"type": "pass"})
         return actions
 
-    def check(self, action):
+    def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason unless `action` is legal now."""
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -388,7 +432,7 @@ class SpyTricksState(GameState):
                                 % excerpt(kind))
         checker(self, action)
 
-    def _check_play(self, action):
+    def _check_play(self, action: Action) -> None:
         """A card from the hand, following the led suit if the hand holds it."""
         if self.phase != "play":
             raise IllegalAction("The trick is over: place a pawn or pass before playing a card.")
@@ -396,9 +440,9 @@ class SpyTricksState(GameState):
         if not isinstance(card, str) or card not in CARD_ORDER:
             raise IllegalAction("%s is not a Spy Tricks card; cards run from R1 to W9."
                                 % excerpt(card))
-        if card not in self.hands[self.to_act]:
+        if card not in self.hands[self._seat]:
             raise IllegalAction("%s is not in your hand." % card)
-        follow = self._suit_to_follow(self.to_act)
+        follow = self._suit_to_follow(self._seat)
         if follow is not None and suit_of(card) != follow:
             raise IllegalAction("You hold %s, so you must follow %s instead of playing %s." % (
                 SUIT_NAMES[follow], SUIT_NAMES[follow], card))
@@ -406,9 +450,9 @@ class SpyTricksState(GameState):
             raise IllegalAction(
                 "A play names only its card, like {\"type\": \"play\", \"card\": \"R7\"}.")
 
-    def _check_place(self, action):
+    def _check_place(self, action: Action) -> None:
         """A pawn left, a collaborator if one goes with it, an open space."""
-        seat = self.to_act
+        seat = self._seat
         if self.phase == "play":
             raise IllegalAction(
                 "Pawns are placed after a trick, by its winner and loser: play a card now.")
@@ -428,7 +472,7 @@ class SpyTricksState(GameState):
         if not self._space_is_open(space):
             raise IllegalAction(self._why_not_empty(space))
 
-    def _check_pass(self, action):
+    def _check_pass(self, action: Action) -> None:
         """Only a placement can be declined."""
         if self.phase == "play":
             raise IllegalAction(
@@ -436,42 +480,42 @@ class SpyTricksState(GameState):
         if set(action) != {"type"}:
             raise IllegalAction("A pass names nothing but its type: {\"type\": \"pass\"}.")
 
-    def _perform(self, action):
+    def _perform(self, action: Action) -> None:
         kind = action["type"]
         if kind == "play":
             self._play(action["card"])
         elif kind == "place":
             self._place(action["space"], action["collaborator"])
         else:
-            self.say("%s places no pawn." % _name(self.to_act), kind="pass", seat=self.to_act)
+            self.say("%s places no pawn." % _name(self._seat), kind="pass", seat=self._seat)
             self.placers.pop(0)
             self._advance()
 
     # -- trick flow -----------------------------------------------------------
 
-    def _led_suit(self):
+    def _led_suit(self) -> str | None:
         return suit_of(self.trick[0][1]) if self.trick else None
 
-    def _suit_to_follow(self, seat):
+    def _suit_to_follow(self, seat: int) -> str | None:
         """The led suit if the seat's hand holds it (then it must be followed), else None."""
         led = self._led_suit()
         if led is not None and any(suit_of(card) == led for card in self.hands[seat]):
             return led
         return None
 
-    def _playable(self, seat):
+    def _playable(self, seat: int) -> list[str]:
         """The hand's cards of the led suit if it holds any, else the whole hand."""
         follow = self._suit_to_follow(seat)
         return [card for card in self.hands[seat] if follow is None or suit_of(card) == follow]
 
-    def _note_void(self, seat, card):
+    def _note_void(self, seat: int, card: str) -> None:
         """A card off the led suit shows the seat has none of that suit left."""
         led = self._led_suit()
         if led is not None and suit_of(card) != led and led not in self.voids[seat]:
             self.voids[seat] = [suit for suit in SUITS if suit in self.voids[seat] or suit == led]
 
-    def _play(self, card):
-        seat = self.to_act
+    def _play(self, card: str) -> None:
+        seat = self._seat
         self._note_void(seat, card)
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
@@ -482,16 +526,16 @@ class SpyTricksState(GameState):
             self.to_act = self.turn = (seat + 1) % self.num_players
 
     @staticmethod
-    def _trick_winner(trick):
+    def _trick_winner(trick: list[tuple[int, str]]) -> int:
         """The seat that played the strongest card, whatever suit was led."""
         return max(trick, key=lambda play: STRENGTH[play[1]])[0]
 
     @staticmethod
-    def _trick_loser(trick):
+    def _trick_loser(trick: list[tuple[int, str]]) -> int:
         """The seat that played the weakest card, whatever suit was led."""
         return min(trick, key=lambda play: STRENGTH[play[1]])[0]
 
-    def _resolve_trick(self):
+    def _resolve_trick(self) -> None:
         trick = self.trick
         winner, loser = self._trick_winner(trick), self._trick_loser(trick)
         self.on_board.update(card for _, card in trick)
@@ -509,37 +553,37 @@ class SpyTricksState(GameState):
 
     # -- pawns ------------------------------------------------------------------
 
-    def _space_is_empty(self, space):
+    def _space_is_empty(self, space: str) -> bool:
         """No pawn on it, and for a card space no card on it either (rank and
         suit spaces never hold a card)."""
         return space not in self.taken and space not in self.on_board
 
-    def _space_is_open(self, space):
+    def _space_is_open(self, space: str) -> bool:
         """At catch-up any space takes a pawn; otherwise only an empty one."""
         return self.phase == "catch-up" or self._space_is_empty(space)
 
-    def _why_not_empty(self, space):
+    def _why_not_empty(self, space: str) -> str:
         if space in self.on_board:
             return "%s lies on its space already, so the space is not empty." % space
         return "A pawn already stands on %s." % space
 
-    def _has_pawn_left(self, seat):
+    def _has_pawn_left(self, seat: int) -> bool:
         return self.pawns_left[seat] > 0
 
-    def _has_collaborator(self, seat):
+    def _has_collaborator(self, seat: int) -> bool:
         return self.collaborators[seat] > 0
 
-    def _open_spaces(self, seat):
+    def _open_spaces(self, seat: int) -> list[str]:
         """Where `seat` may put a pawn now: any space at catch-up, else empty ones."""
         if not self._has_pawn_left(seat):
             return []
         return [space for space in SPACES if self._space_is_open(space)]
 
-    def _may_place(self, seat):
+    def _may_place(self, seat: int) -> bool:
         return bool(self._open_spaces(seat))
 
-    def _place(self, space, collaborator):
-        seat = self.to_act
+    def _place(self, space: str, collaborator: bool) -> None:
+        seat = self._seat
         self.pawns_left[seat] -= 1
         if collaborator:
             self.collaborators[seat] -= 1
@@ -553,7 +597,7 @@ class SpyTricksState(GameState):
         self.placers.pop(0)
         self._advance()
 
-    def _advance(self):
+    def _advance(self) -> None:
         """Hand the decision to the next placer, the next trick, or the round end."""
         while True:
             while self.placers and not self._may_place(self.placers[0]):
@@ -578,31 +622,31 @@ class SpyTricksState(GameState):
     # -- round end --------------------------------------------------------------
 
 
-    def _may_catch_up(self, seat):
+    def _may_catch_up(self, seat: int) -> bool:
         """No pawn played, or only misses, and a pawn left to play."""
         if self.pawns_left[seat] == 0:
             return False
         return all(is_miss(space, self.on_board) for owner, space, _ in self.pawns if owner == seat)
 
-    def _catch_up_order(self):
+    def _catch_up_order(self) -> list[int]:
         """Catch-up placers, from the last trick's winner clockwise."""
         first = self.winner_card
         seats = [(first + step) % self.num_players for step in range(self.num_players)]
         return [seat for seat in seats if self._may_catch_up(seat)]
 
     @staticmethod
-    def _payout(space, collaborator, secret):
+    def _payout(space: str, collaborator: bool, secret: str) -> list[int]:
         """The coins one pawn earns: a collaborator pays the same coins again."""
         value = pawn_value(space, secret)
         if value == 0:
             return []
         return [value, value] if collaborator else [value]
 
-    def _end_round(self):
+    def _end_round(self) -> None:
         """Reveal the last cards and the secret, pay every pawn, start the next round."""
         last_cards = [[seat, card] for seat in range(self.num_players) for card in self.hands[seat]]
-        for seat, card in last_cards:
-            self.on_board.add(card)
+        for hand in self.hands:
+            self.on_board.update(hand)
         self.hands = [[] for _ in range(self.num_players)]
         self.say("The last cards are laid down; the secret card is %s." % self.secret,
                  kind="reveal", secret=self.secret, cards=last_cards)
@@ -619,7 +663,7 @@ class SpyTricksState(GameState):
         else:
             self._finish_game()
 
-    def _pay_pawn(self, seat, space, collaborator):
+    def _pay_pawn(self, seat: int, space: str, collaborator: bool) -> Event:
         """Pay one pawn against the secret, log it, and return its payout."""
         coins = self._payout(space, collaborator, self.secret)
         self.coins[seat] += sum(coins)
@@ -633,7 +677,7 @@ class SpyTricksState(GameState):
             kind="payout", **payout)
         return payout
 
-    def _say_totals(self, payouts):
+    def _say_totals(self, payouts: list[Event]) -> None:
         """Log the totals with the whole round end, so a table can show it
         without adding anything up: the secret, each payout, each seat's gain."""
         earned = [0] * self.num_players
@@ -645,7 +689,7 @@ class SpyTricksState(GameState):
             round=self.round, secret=self.secret, payouts=payouts, earned=earned,
             paying=[space for space in SPACES if pawn_value(space, self.secret)])
 
-    def _hand_out_collaborators(self):
+    def _hand_out_collaborators(self) -> None:
         """The lowest total gets one; tied lowest all get one only if enough remain."""
         lowest = min(self.coins)
         seats = [seat for seat in range(self.num_players) if self.coins[seat] == lowest]
@@ -661,7 +705,7 @@ class SpyTricksState(GameState):
             " and ".join(_name(seat) for seat in seats), "gets" if len(seats) == 1 else "each get"),
             kind="collaborators", seats=seats)
 
-    def _finish_game(self):
+    def _finish_game(self) -> None:
         """Highest total wins; a tie goes to the most coins, then is shared."""
         best = max((self.coins[seat], self.coin_counts[seat]) for seat in range(self.num_players))
         winners = [seat for seat in range(self.num_players)
@@ -674,7 +718,7 @@ class SpyTricksState(GameState):
 
     # -- naming actions ---------------------------------------------------------
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         """An action as a hint names it: "play R7", "place a pawn on rank 4"."""
         kind = action.get("type")
         if kind == "play":
@@ -689,14 +733,14 @@ class SpyTricksState(GameState):
 
     # -- what a seat sees ---------------------------------------------------------
 
-    def _unseen(self, seat):
+    def _unseen(self, seat: int) -> list[str]:
         """The cards whose location `seat` does not know: other hands and the secret."""
         known = set(self.hands[seat])
         known.update(self.on_board)
         known.update(card for _, card in self.trick)
         return [card for card in self._deck_for() if card not in known]
 
-    def view(self, seat):
+    def view(self, seat: int) -> View:
         """Everything `seat` may know, JSON-ready."""
         unseen = self._unseen(seat)
         view = self.base_view(seat)
@@ -719,7 +763,7 @@ class SpyTricksState(GameState):
             "pawns": [{"seat": s, "space": space, "collaborator": collaborator}
                       for s, space, collaborator in self.pawns],
             "pawns_left": list(self.pawns_left),
-            "board": sorted(self.on_board, key=CARD_ORDER.get),
+            "board": sorted(self.on_board, key=CARD_ORDER.__getitem__),
             "leftovers": list(self.leftovers),
             "secret": self.secret if self.is_over else None,
             "coins": list(self.coins),
@@ -733,10 +777,11 @@ class SpyTricksState(GameState):
         })
         return view
 
-    def _prompt(self, seat):
+    def _prompt(self, seat: int) -> str:
         if self.is_over:
-            return self._result["summary"]
-        actor = self.to_act
+            summary: str = self.result()["summary"]
+            return summary
+        actor = self._seat
         if seat != actor:
             doing = "play a card" if self.phase == "play" else "place a pawn"
             return "Waiting for %s to %s." % (_name(actor), doing)
@@ -747,20 +792,21 @@ class SpyTricksState(GameState):
             return "Play a card; follow %s if you can." % SUIT_NAMES[led]
         if self.phase == "catch-up":
             return "None of your pawns can score: you may place one pawn on any space, or pass."
+        assert self.last_trick is not None  # a placement follows a finished trick
         won = actor == self.last_trick["winner"]
         return "You %s the trick: place a pawn on an empty space, or pass." % (
             "won" if won else "lost")
 
     # -- for bots -----------------------------------------------------------------
 
-    def determinize(self, seat, rng):
+    def determinize(self, seat: int, rng: Rng) -> SpyTricksState:
         """A copy with the other hands and the secret re-dealt from the unseen
         cards, uniformly among the deals that respect every shown void."""
         twin = self.clone()
         twin.rng = Rng(rng.derive_seed())
         if self.is_over:
             return twin
-        pools = {suit: [] for suit in SUITS}
+        pools: dict[str, list[str]] = {suit: [] for suit in SUITS}
         for card in self._unseen(seat):  # canonical order, then shuffled
             pools[suit_of(card)].append(card)
         for suit in SUITS:
@@ -786,11 +832,11 @@ class SpyTricksState(GameState):
             dealt.append(cards)
             left = tuple(n - k for n, k in zip(left, split))
         for s, cards in zip(others, dealt):
-            twin.hands[s] = sorted(cards, key=CARD_ORDER.get)
+            twin.hands[s] = sorted(cards, key=CARD_ORDER.__getitem__)
         twin.secret = dealt[-1][0]
         return twin
 
-    def evaluate(self, seat):
+    def evaluate(self, seat: int) -> float:
         """The seat's share of a softmax over projected totals.
 
         The projection adds what the pawns on the board earn against this
@@ -800,7 +846,7 @@ class SpyTricksState(GameState):
         with the rounds still to play, since a lead means less early on.
         """
         if self.is_over:
-            winners = self._result["winners"]
+            winners = self.result()["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
         projected = [coins + COLLABORATOR_WORTH * held
                      for coins, held in zip(self.coins, self.collaborators)]
@@ -810,10 +856,10 @@ class SpyTricksState(GameState):
                    + (TRICKS_PER_ROUND - self.tricks_played) / TRICKS_PER_ROUND)
         temperature = 4.0 + 6.0 * to_play
         top = max(projected)
-        weights = [2.718281828459045 ** ((p - top) / temperature) for p in projected]
+        weights: list[float] = [2.718281828459045 ** ((p - top) / temperature) for p in projected]
         return weights[seat] / sum(weights)
 
-    def clone(self):
+    def clone(self) -> SpyTricksState:
         """A fast, independent copy."""
         twin = SpyTricksState.__new__(SpyTricksState)
         self._copy_base_into(twin)

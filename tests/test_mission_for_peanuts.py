@@ -695,3 +695,19 @@ def test_every_step_of_the_table_is_reached_with_its_prompt():
             assert state.view(state.to_act)["prompt"].startswith(mfp.player(state.to_act))
             play(state, rng.choice(state.legal_actions()))
     assert reached == set(mfp.STEPS)
+
+
+def test_a_showdown_says_what_decided_it_in_words():
+    state = table([SEER, HANDLER, AGENT], [[TELEPATH, SEER], [INFORMANT], [POLICE]], [])
+    play(state, deploy(TELEPATH))  # the deck is out at the end of the turn: showdown
+    showdown = events(state, "showdown")[0]
+    assert showdown["verdict"] == "Decided by the best combination."
+
+
+def test_the_view_explains_the_rule_of_the_step_to_decide():
+    state = table([SEER, HANDLER, AGENT], [[SEER, POLICE], [INFORMANT], [TELEPATH]],
+                  [AGENT, SEER, SPY, HANDLER])
+    play(state, deploy(SEER))
+    assert state.view(0)["how"].startswith("2 cards to go. Each card goes under the whole deck")
+    play(state, {"type": "bury", "card": state.hands[0][0]})
+    assert state.view(0)["how"].startswith("1 card to go.")

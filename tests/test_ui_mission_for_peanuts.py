@@ -200,8 +200,9 @@ def test_a_showdown_is_shown_with_each_hand_its_combination_and_the_tie_break(ga
     assert "<h4>Showdown</h4>" in html and "Round over" not in html  # one panel for both
     for entry in event["hands"]:
         assert esc(entry["combination"] or "%d notches" % entry["notches"]) in html
+    assert esc(event["verdict"]) in html
     if event["decided_by"]:
-        assert esc(table.DECIDED_BY[event["decided_by"]]) in html
+        assert event["verdict"].startswith("Decided by the ")
     assert "Peanut Points:" in html
 
 

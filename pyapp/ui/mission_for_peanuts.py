@@ -51,11 +51,6 @@ for _entry in CARDS:
 ORDINALS = ["1st", "2nd", "3rd"]
 # Log kinds that get a moment on the banner.
 MOMENTS = ["elimination", "protected", "family", "showdown", "round_end", "round_void"]
-DECIDED_BY = {
-    "combination": "the best combination",
-    "notches": "the fewest notches in Role and hand (no combination)",
-    "discard_notches": "the fewest notches in the discard pile",
-}
 
 KEYS = {"h": "hint"}
 
@@ -137,12 +132,7 @@ def showdown_html(event):
             % ("won" if won else "", esc(seat_name(entry["seat"])) + (" \u2605" if won else ""),
                pill(entry["role"]), pills(entry["hand"]), esc(result),
                esc(str(entry["discard_notches"]))))
-    decided = event["decided_by"]
-    if decided is None:
-        verdict = "Every player tied: all score."
-    else:
-        verdict = "Decided by %s%s." % (DECIDED_BY[decided], "; still tied, all of them score"
-                                        if event["tied"] else "")
+    verdict = event["verdict"]
     return ('<table class="mp-showdown"><thead><tr><th>Player</th><th>Role + hand</th>'
             "<th>Combination</th><th>Pile</th></tr></thead><tbody>%s</tbody></table>"
             '<p class="mp-verdict">%s</p>' % ("".join(rows), esc(verdict)))
@@ -470,32 +460,6 @@ def pick_choices(payload, hint_action):
     return '<div class="mp-choices">%s</div>' % "".join(buttons)
 
 
-def how_text(view):
-    pending = view["pending"] or {}
-    step = view["step"]
-    if step == "bury":
-        left = pending.get("left", 0)
-        return ("%s to go. Each card goes under the whole deck, so the last one you put "
-                "there is the bottom card." % plural(left, "card"))
-    if step == "return":
-        return "The card you put back will be the next one drawn."
-    if step == "agent_pick":
-        return ("Your hand was discarded. %s's cards are shuffled face down: pick one blind."
-                % seat_name(pending.get("by", 0)))
-    if step == "seer_discard":
-        return "The others go back on the deck in the same order."
-    if step == "act":
-        return "You drew a card. ASSIST: discard it for its action. DEPLOY: make it your " \
-               "new Role (your old Role is discarded) and do its DEPLOY."
-    if step == "role":
-        return "Your Role stays face down until everybody has chosen; the other card is " \
-               "your secret hand."
-    if step == "swap_second":
-        return "%s will swap hands with the player you choose now." % (
-            "You" if pending.get("first") == view["seat"] else seat_name(pending.get("first", 0)))
-    return ""
-
-
 def prompt_html(payload, immune, hint_action):
     view, legal = payload["view"], payload["legal"]
     prompt = view["prompt"]
@@ -508,7 +472,7 @@ def prompt_html(payload, immune, hint_action):
     parts = ['<p class="prompt" data-testid="prompt">%s</p>' % esc(prompt)]
     if not legal:
         return "".join(parts)
-    how = how_text(view)
+    how = view.get("how")
     if how:
         parts.append('<p class="mp-how">%s</p>' % esc(how))
     kind = legal[0]["type"]

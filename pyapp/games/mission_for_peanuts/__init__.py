@@ -126,14 +126,16 @@ their code), "eliminated", "deck_count", "deck_known" ([{"pos": 0 = top,
 log index, "stale"}]: what you were shown, following public trades; stale
 once the hand changed unseen), "extra_turn", "pending" (the effect in
 progress: "step", "by", "card", and "peek" for the Seer who looks), "immune"
-([{"seat", "reason"}] at a targeting step), "prompt" and "log_since_decision"
+([{"seat", "reason"}] at a targeting step), "prompt", "how" (while the match
+is on: the rule behind the step in a line, or ""), and "log_since_decision"
 (how many log events came since the seat began its last decision, so a table
 can show what happened since then).
 Texts name seat s "Player s+1" and a card by its Role ("the Informant");
 `describe(action)` phrases an action for a hint, to the player taking it.
 Log events carry a "kind"; "showdown" lists every hand with its
 "combination", "notches" and "discard_notches", the "winners", what
-"decided_by" (combination, notches, discard_notches) and "tied";
+"decided_by" (combination, notches, discard_notches), "tied" and the
+"verdict" in words;
 "elimination" and "family" name the seat and cards.
 
 Usage:

@@ -16,6 +16,11 @@ from .steps import ACTION_FIELDS, DIRECTIONS, IMMUNITY, STEPS
 
 HOW_WON = {"family": "Finding the Family", "showdown": "showdown",
            "last_standing": "last player standing"}
+DECIDED_BY = {
+    "combination": "the best combination",
+    "notches": "the fewest notches in Role and hand (no combination)",
+    "discard_notches": "the fewest notches in the discard pile",
+}
 
 
 @register
@@ -743,7 +748,7 @@ class MissionForPeanuts(GameState):
             "%s shows %s and %s (%s)" % (player(e["seat"]), the(e["role"]), listing(e["hand"]),
                                          e["combination"] or "%d notches" % e["notches"])
             for e in entries) + ".", kind="showdown", hands=entries, winners=winners,
-            decided_by=decided_by, tied=tied)
+            decided_by=decided_by, tied=tied, verdict=_verdict(decided_by, tied))
         self._award_round(winners, "showdown")
 
     @staticmethod
@@ -858,6 +863,8 @@ class MissionForPeanuts(GameState):
             "prompt": self._prompt_text() if not self.is_over else "The match is over.",
             "log_since_decision": len(self.log) - self.decided[seat],
         })
+        if not self.is_over:  # the rule behind the decision in progress
+            view["how"] = self._how(seat)
         return view
 
     def _known_hands(self, seat):
@@ -896,6 +903,15 @@ class MissionForPeanuts(GameState):
     def _prompt_task(self):
         """What `to_act` must do now, as an instruction to them."""
         return STEPS[self.step].prompt.format(by=player(self.pending.get("by", 0)))
+
+    def _how(self, seat):
+        """The step's rule in a line, for the seat deciding it."""
+        pending = self.pending
+        first = pending.get("first", 0)
+        left = pending.get("left", 0)
+        return STEPS[self.step].how.format(
+            by=player(pending.get("by", 0)), first="You" if first == seat else player(first),
+            left="%d card%s" % (left, "" if left == 1 else "s"))
 
     # -- for bots ---------------------------------------------------------------------------
 
@@ -1004,6 +1020,14 @@ class MissionForPeanuts(GameState):
                 odds[s] += 2.0
         total = sum(odds)
         return [p / total for p in odds]
+
+
+def _verdict(decided_by, tied):
+    """What settled a showdown, as the table says it."""
+    if decided_by is None:
+        return "Every player tied: all score."
+    return "Decided by %s%s." % (DECIDED_BY[decided_by],
+                                 "; still tied, all of them score" if tied else "")
 
 
 def _race(scores, seat, target, players):

@@ -159,3 +159,13 @@ def test_a_copied_address_deals_the_same_setup_again():
     for bad in ("&target=99", "&target=true", "&pace=warp"):
         spec, problems = game_request(query + bad, catalogue())
         assert spec is None and problems, bad
+
+
+def test_the_newest_move_shows_above_the_table_with_a_link_to_the_log():
+    from pyapp.ui.page import latest_move_html
+    from pyapp.ui.html import render
+
+    html = render(latest_move_html([{"text": "Player 2 plays R9."}, {"text": "<b>Player 3</b> wins."}]))
+    assert "&lt;b&gt;Player 3&lt;/b&gt; wins." in html and "Player 2" not in html
+    assert 'href="#move-log"' in html
+    assert latest_move_html([]) is None

@@ -40,12 +40,22 @@ def table_page_html(payload, selection, hint, pace="normal"):
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
            el("div", tools_html(payload, pace), class_="tools"), class_="table-head"),
+        latest_move_html(payload["log"]),
         el("div",
            el("div", table, hint_line, class_="felt"),
            el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"])),
-              class_="log", aria_label="Move log"),
+              class_="log", id="move-log", aria_label="Move log"),
            class_="table-body"),
     ])
+
+
+def latest_move_html(events):
+    """The newest event above the table, with a link to the whole log: on a
+    phone the log sits far below, and a bot's move must not pass unseen."""
+    if not events:
+        return None
+    return el("p", el("span", events[-1]["text"]), " ", el("a", "All moves", href="#move-log"),
+              class_="latest-move")
 
 
 def table_query(payload):

@@ -6,9 +6,9 @@ import re
 
 from pyapp.games import catalogue, new_game
 from pyapp.ui import deck_of_spies as table
-from pyapp.ui.html import esc
+from pyapp.ui.html import esc, render
 from pyapp.ui.lobby import lobby_html
-from pyapp.ui.page import table_page_html, table_query
+from pyapp.ui.page import latest_move_html, table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
@@ -162,9 +162,6 @@ def test_a_copied_address_deals_the_same_setup_again():
 
 
 def test_the_newest_move_shows_above_the_table_with_a_link_to_the_log():
-    from pyapp.ui.page import latest_move_html
-    from pyapp.ui.html import render
-
     html = render(latest_move_html([{"text": "Player 2 plays R9."}, {"text": "<b>Player 3</b> wins."}]))
     assert "&lt;b&gt;Player 3&lt;/b&gt; wins." in html and "Player 2" not in html
     assert 'href="#move-log"' in html

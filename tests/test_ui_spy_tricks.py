@@ -241,3 +241,22 @@ def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():
     for words in ("1s and 2s", "empty", "miss", "any space", "lowest total", "start player",
                   "number of coins", "own hand", "skipped", "last round", "failed to follow"):
         assert words in sheet, words
+
+
+def test_the_board_and_counts_come_from_the_engines_setup(games):
+    payload = json.loads(json.dumps(find(games, lambda p: p["view"]["tricks_played"] == 1,
+                                         "a round in progress")))
+    setup = payload["view"]["setup"]
+    setup["suits"] = [[code, name.upper()] for code, name in setup["suits"]]
+    setup["pawns_per_round"], setup["tricks_per_round"] = 7, 9
+    html = table.table_html(payload, [])
+    assert "RED suit" in html and "red suit" not in html
+    first_stock = re.search(r'class="st-stock"[^>]*>(.*?)</div>', html).group(1)
+    assert first_stock.count("st-pawn p0") == 7
+    assert re.search(r"Trick \d of 9", html)
+
+
+def test_three_players_show_how_many_cards_are_out_of_play(games):
+    three = table.table_html(games[0][1][0], [])
+    four = table.table_html(games[len(SEEDS)][1][0], [])
+    assert "6 cards out of play" in three and "out of play</li>" not in four

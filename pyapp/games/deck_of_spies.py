@@ -6,12 +6,14 @@ met), recruited (met in its suit, joining the player's deck) or, when the hand
 cannot meet it, assassinated by removing an Ace from the game. The player
 wins by owning more of the 12 key spies (J, Q, K) than the spy discard holds.
 
-Rulebook section -> code:
+Rulebook section -> code (each rule is one predicate; legal_actions() keeps
+the candidates it passes, and check() refuses with the reason when it fails):
     Setup ........................ _setup, _spy_deck_in_segments
-    Counter ...................... _counter_is_minimal, _counters
-    Recruit (and the Ace's power)  _recruit_suit_ok, _recruits
-    Assassinate .................. _must_assassinate, _assassinations
-    Retire ....................... _retire_sets
+    Counter ...................... _counter_is_minimal, _counters, _check_counter
+    Recruit (and the Ace's power)  _recruit_suit_ok, _recruit_is_minimal, _recruits,
+                                   _check_recruit
+    Assassinate .................. _must_assassinate, _can_give_up, _check_assassinate
+    Retire ....................... _is_retire_set, _retire_sets, _check_retire
     Turn end (refill, reshuffle) . _end_turn, _draw_one
     Game end ..................... _key_spies, _finish_game
 
@@ -88,6 +90,8 @@ ACTION_KEYS = {  # action type -> the keys its dict has, exactly
     "end_turn": {"type"},
 }
 
+SEGMENT_OF_RANK = {rank: label for label, ranks in SPY_SEGMENTS for rank in ranks}
+
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
 CARD_ORDER = {card: index for index, card in enumerate(
     rank + suit for rank in RANKS for suit in SUITS)}
@@ -110,10 +114,7 @@ def is_key_spy(card: Card) -> bool:
 
 
 def segment_of(card: Card) -> str | None:
-    for label, ranks in SPY_SEGMENTS:
-        if rank_of(card) in ranks:
-            return label
-    return None
+    return SEGMENT_OF_RANK.get(rank_of(card))
 
 
 def sort_cards(cards: list[Card]) -> list[Card]:
@@ -344,6 +345,7 @@ class DeckOfSpies(GameState):
         view: View = self.base_view(seat)
         spy = self.spy_deck[0] if self.spy_deck else None
         yours, theirs = self._key_spies()
+        segments = self._segments()
         view.update({
             "hand": list(self.hand),
             "hand_total": _total(self.hand),
@@ -352,8 +354,8 @@ class DeckOfSpies(GameState):
             "spy_deck_count": len(self.spy_deck),
             "spy_count": SPY_COUNT,
             "segment": segment_of(spy) if spy else None,
-            "segment_left": self._segment_left(),
-            "segments": self._segments(),
+            "segment_left": sum(s["left"] for s in segments if s["state"] == "now"),
+            "segments": segments,
             "draw_deck_count": len(self.draw_deck),
             # What the player put into the draw deck, but not its order: without
             # it, the view could not tell a recruited spy that a reshuffle
@@ -621,20 +623,17 @@ class DeckOfSpies(GameState):
                 return place
         return None
 
-    def _segment_left(self) -> int:
-        if not self.spy_deck:
-            return 0
-        label = segment_of(self.spy_deck[0])
-        return sum(1 for c in self.spy_deck if segment_of(c) == label)
-
     def _segments(self) -> list[dict[str, Any]]:
         """Each segment of the spy deck, top first: its label, how many of its
         spies are left and whether it is done, now or still to come."""
+        left: dict[str | None, int] = {}
+        for card in self.spy_deck:
+            label = segment_of(card)
+            left[label] = left.get(label, 0) + 1
         current = segment_of(self.spy_deck[0]) if self.spy_deck else None
         labels = [label for label, _ in SPY_SEGMENTS]
         now = labels.index(current) if current else len(labels)
-        return [{"label": label,
-                 "left": sum(1 for c in self.spy_deck if segment_of(c) == label),
+        return [{"label": label, "left": left.get(label, 0),
                  "state": "done" if index < now else "now" if index == now else "next"}
                 for index, label in enumerate(labels)]
 

@@ -90,6 +90,7 @@ ACTION_KEYS = {  # action type -> the keys its dict has, exactly
     "end_turn": {"type"},
 }
 
+ACES = ["A" + suit for suit in SUITS]  # in card order
 SEGMENT_OF_RANK = {rank: label for label, ranks in SPY_SEGMENTS for rank in ranks}
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
@@ -609,8 +610,8 @@ class DeckOfSpies(GameState):
         return yours, theirs
 
     def _aces_available(self) -> list[Card]:
-        return sort_cards([c for c in self.hand + self.draw_deck + self.draw_discard
-                           if rank_of(c) == "A"])
+        """The Aces that could be given up, in card order."""
+        return [ace for ace in ACES if self._can_give_up(ace)]
 
     def _ace_places(self) -> list[dict[str, Any]]:
         """Where each Ace that could be given up lies, for the table to show."""

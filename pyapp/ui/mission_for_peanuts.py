@@ -17,7 +17,7 @@ as pips, and one line each for its ASSIST and DEPLOY.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, attrs, button, esc, plural, raw, render
+from .html import act_button, el, plural, render
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -62,106 +62,102 @@ def card_name(code):
 
 
 def notch_pips(count):
-    return '<span class="mp-notches" title="%s">%s</span>' % (
-        esc(plural(count, "notch", "notches")), "<i></i>" * count)
+    return el("span", [el("i")] * count, class_="mp-notches",
+              title=plural(count, "notch", "notches"))
 
 
 def emblem(code):
-    return '<span class="mp-emblem" aria-hidden="true">%s</span>' % (FACES[code][4] + TEXT)
+    return el("span", FACES[code][4] + TEXT, class_="mp-emblem", aria_hidden="true")
 
 
-def card_face(code, size="big", classes="", extra=""):
+def card_face(code, size="big", classes="", extra=None):
     """A character card: emblem, name, notches; the big size adds its character,
     ASSIST and DEPLOY lines."""
     code_, name, character, notches, _, assist, deploy, note = FACES[code]
-    inner = '<span class="mp-head">%s%s</span><b class="mp-name">%s</b>' % (
-        emblem(code), notch_pips(notches), esc(name))
+    inner = [el("span", emblem(code), notch_pips(notches), class_="mp-head"),
+             el("b", name, class_="mp-name")]
     if size == "big":
-        lines = '<small class="mp-char">%s</small>' % esc(character)
-        lines += '<span class="mp-eff"><em>ASSIST</em> %s</span>' % esc(assist or "\u2014")
-        lines += '<span class="mp-eff"><em>DEPLOY</em> %s</span>' % esc(deploy)
-        if note:
-            lines += '<span class="mp-note">%s</span>' % esc(note)
-        inner += lines
+        inner += [el("small", character, class_="mp-char"),
+                  el("span", el("em", "ASSIST"), " ", assist or "\u2014", class_="mp-eff"),
+                  el("span", el("em", "DEPLOY"), " ", deploy, class_="mp-eff"),
+                  el("span", note, class_="mp-note") if note else None]
     title = "%s (%s), %s" % (name, character, plural(notches, "notch", "notches"))
-    return '<div%s>%s%s</div>' % (
-        attrs([("class", "mp-card mp-%s mp-c-%s %s" % (size, code_, classes)),
-               ("title", title), ("data-card", code_)]), inner, extra)
+    return el("div", inner, extra, class_="mp-card mp-%s mp-c-%s %s" % (size, code_, classes),
+              title=title, data_card=code_)
 
 
 def back_face(size="mini", label="", classes=""):
-    return '<div class="mp-card mp-back mp-%s %s">%s</div>' % (
-        size, classes, '<span>%s</span>' % esc(label) if label else "")
+    return el("div", el("span", label) if label else None,
+              class_="mp-card mp-back mp-%s %s" % (size, classes))
 
 
-def pill(code, face_down=False, known=True):
+def pill(code, face_down=False):
     """A discarded card: a small coloured tag; a face-down one is a back."""
     if code == "back":
-        return '<span class="mp-pill mp-pill-back" title="a face-down card">face down</span>'
+        return el("span", "face down", class_="mp-pill mp-pill-back", title="a face-down card")
     classes = "mp-pill mp-c-" + code + (" mp-down" if face_down else "")
     title = card_name(code) + (" (face down: only you know it)" if face_down else "")
-    return '<span%s>%s%s</span>' % (attrs([("class", classes), ("title", title)]),
-                                     emblem(code), esc(card_name(code)))
+    return el("span", emblem(code), card_name(code), class_=classes, title=title)
 
 
 def pills(cards):
-    return "".join(pill(code) for code in cards)
-
-
-def same(action, hint_action):
-    return hint_action is not None and action == hint_action
+    return [pill(code) for code in cards]
 
 
 def choice(label, action, hint_action, classes="btn", title=None):
-    return render(act_button(raw(label), action, classes=classes + (" mp-hinted" if same(
-        action, hint_action) else ""), title=title))
+    """The button for one legal action; the hinted one is marked."""
+    hinted = hint_action is not None and action == hint_action
+    return act_button(label, action, classes=classes + (" mp-hinted" if hinted else ""),
+                      title=title)
 
 
 # -- the moments since your last decision -------------------------------------------------
 
 
+def showdown_row(entry, winners):
+    won = entry["seat"] in winners
+    result = entry["combination"] or plural(entry["notches"], "notch", "notches")
+    return el("tr", el("th", seat_name(entry["seat"]) + (" \u2605" if won else "")),
+              el("td", pill(entry["role"]), pills(entry["hand"]), class_="mp-cards"),
+              el("td", result),
+              el("td", str(entry["discard_notches"]), title="notches in the discard pile"),
+              class_="won" if won else "")
+
+
 def showdown_html(event):
-    rows = []
-    winners = event["winners"]
-    for entry in event["hands"]:
-        won = entry["seat"] in winners
-        result = entry["combination"] or plural(entry["notches"], "notch", "notches")
-        rows.append(
-            '<tr class="%s"><th>%s</th><td class="mp-cards">%s%s</td><td>%s</td>'
-            '<td title="notches in the discard pile">%s</td></tr>'
-            % ("won" if won else "", esc(seat_name(entry["seat"])) + (" \u2605" if won else ""),
-               pill(entry["role"]), pills(entry["hand"]), esc(result),
-               esc(str(entry["discard_notches"]))))
-    verdict = event["verdict"]
-    return ('<table class="mp-showdown"><thead><tr><th>Player</th><th>Role + hand</th>'
-            "<th>Combination</th><th>Pile</th></tr></thead><tbody>%s</tbody></table>"
-            '<p class="mp-verdict">%s</p>' % ("".join(rows), esc(verdict)))
+    head = el("tr", el("th", "Player"), el("th", "Role + hand"), el("th", "Combination"),
+              el("th", "Pile"))
+    rows = [showdown_row(entry, event["winners"]) for entry in event["hands"]]
+    return [el("table", el("thead", head), el("tbody", rows), class_="mp-showdown"),
+            el("p", event["verdict"], class_="mp-verdict")]
 
 
-def moment_html(event, players):
+def moment_html(event, players, round_end=None):
+    """One moment of the banner; `round_end` joins the round's result to what decided it."""
     kind = event["kind"]
+    result = round_line(round_end, players) if round_end else None
     if kind == "showdown":
-        return '<div class="mp-moment showdown"><h4>Showdown</h4>%s</div>' % showdown_html(event)
+        return el("div", el("h4", "Showdown"), showdown_html(event), result,
+                  class_="mp-moment showdown")
     if kind == "family":
         cards = [event["role"]] + event["hand"]
-        return ('<div class="mp-moment family"><h4>Family found!</h4><p>%s</p>'
-                '<div class="mp-pills">%s</div></div>' % (esc(event["text"]), pills(cards)))
+        return el("div", el("h4", "Family found!"), el("p", event["text"]),
+                  el("div", pills(cards), class_="mp-pills"), result, class_="mp-moment family")
     if kind == "elimination":
-        return ('<div class="mp-moment elim"><h4>Eliminated</h4><p>%s</p>'
-                '<div class="mp-pills">%s</div></div>' % (esc(event["text"]),
-                                                          pills(event["cards"])))
+        return el("div", el("h4", "Eliminated"), el("p", event["text"]),
+                  el("div", pills(event["cards"]), class_="mp-pills"), result,
+                  class_="mp-moment elim")
     if kind == "round_end":
-        return '<div class="mp-moment round"><h4>Round over</h4>%s</div>' % round_line(
-            event, players)
+        return el("div", el("h4", "Round over"), round_line(event, players),
+                  class_="mp-moment round")
     title = "Protected" if kind == "protected" else "No winner"
-    return '<div class="mp-moment %s"><h4>%s</h4><p>%s</p></div>' % (
-        esc(kind), esc(title), esc(event["text"]))
+    return el("div", el("h4", title), el("p", event["text"]), result,
+              class_="mp-moment " + kind)
 
 
 def round_line(event, players):
     scores = " \u00b7 ".join("%s %d" % (seat_name(s), event["scores"][s]) for s in range(players))
-    return '<p class="mp-scoreline"><b>%s</b> Peanut Points: %s</p>' % (
-        esc(event["text"]), esc(scores))
+    return el("p", el("b", event["text"]), " Peanut Points: ", scores, class_="mp-scoreline")
 
 
 def banner_html(payload):
@@ -169,117 +165,122 @@ def banner_html(payload):
     moments = recent_moments(payload, MOMENTS)[-4:]
     players = payload["players"]
     cards = []
-    for index, event in enumerate(moments):
-        if event["kind"] == "round_end" and index and moments[index - 1]["kind"] != "round_end":
-            cards[-1] = cards[-1][:-len("</div>")] + round_line(event, players) + "</div>"
+    index = 0
+    while index < len(moments):
+        event = moments[index]
+        following = moments[index + 1] if index + 1 < len(moments) else None
+        if event["kind"] != "round_end" and following and following["kind"] == "round_end":
+            cards.append(moment_html(event, players, following))
+            index += 2
         else:
             cards.append(moment_html(event, players))
+            index += 1
     if not cards:
-        return ""
-    return ('<section class="mp-banner" aria-live="polite" aria-label="What just happened">%s'
-            "</section>" % "".join(cards))
+        return None
+    return el("section", cards, class_="mp-banner", aria_live="polite",
+              aria_label="What just happened")
 
 
 # -- the round's facts and the seats ----------------------------------------------------
 
 
 def peanuts_html(score, target):
-    shown = max(score, target)
-    return '<span class="mp-peanuts" title="%s">%s</span>' % (
-        esc("%s of %d" % (plural(score, "Peanut Point"), target)),
-        "".join('<i class="%s"></i>' % ("got" if n < score else "") for n in range(shown)))
+    return el("span", [el("i", class_="got" if n < score else "")
+                       for n in range(max(score, target))],
+              class_="mp-peanuts", title="%s of %d" % (plural(score, "Peanut Point"), target))
+
+
+def doing_text(view):
+    if view["over"]:
+        return "Match over"
+    if view["step"] == "role":
+        return "Choosing Roles"
+    return "Your turn" if view["turn"] == view["seat"] else "%s's turn" % seat_name(view["turn"])
 
 
 def facts_html(payload):
     view = payload["view"]
-    if view["step"] == "role" and not view["over"]:
-        doing = "Choosing Roles"
-    elif view["over"]:
-        doing = "Match over"
-    else:
-        doing = "%s's turn" % seat_name(view["turn"])
-        if view["turn"] == view["seat"]:
-            doing = "Your turn"
     facts = [
-        "<b>Round %d</b>" % view["round"],
-        esc(doing) + (" (extra turn next)" if view["extra_turn"] else ""),
-        "first: %s" % esc(seat_name(view["first_player"])),
-        "to win: %s" % esc(plural(view["target"], "Peanut Point")),
+        el("b", "Round %d" % view["round"]),
+        doing_text(view) + (" (extra turn next)" if view["extra_turn"] else ""),
+        "first: %s" % seat_name(view["first_player"]),
+        "to win: %s" % plural(view["target"], "Peanut Point"),
     ]
-    return '<div class="mp-facts">%s</div>' % "".join("<span>%s</span>" % f for f in facts)
+    return el("div", [el("span", fact) for fact in facts], class_="mp-facts")
 
 
 def seat_badges(seat, view, immune):
     badges = []
     if seat == view["to_act"] and not view["over"]:
-        badges.append('<span class="mp-badge acting">%s</span>' % (
-            "choosing" if view["step"] == "role" else "to act"))
+        badges.append(el("span", "choosing" if view["step"] == "role" else "to act",
+                         class_="mp-badge acting"))
     if seat == view["first_player"]:
-        badges.append('<span class="mp-badge first">first</span>')
+        badges.append(el("span", "first", class_="mp-badge first"))
     if seat in view["eliminated"]:
-        badges.append('<span class="mp-badge out">Eliminated</span>')
+        badges.append(el("span", "Eliminated", class_="mp-badge out"))
     if seat in immune:
-        badges.append('<span class="mp-badge shield" title="%s">immune</span>' % esc(immune[seat]))
-    return "".join(badges)
+        badges.append(el("span", "immune", class_="mp-badge shield", title=immune[seat]))
+    return badges
 
 
 def role_slot(seat, view):
     role = view["roles"][seat]
     if role is not None and (view["roles_revealed"] or seat == view["seat"]):
         hidden = "" if view["roles_revealed"] else " (face down)"
-        return card_face(role, "mid", extra='<span class="mp-flag">%s</span>' % (
-            "Role" + hidden))
+        return card_face(role, "mid", extra=el("span", "Role" + hidden, class_="mp-flag"))
     if view["role_chosen"][seat]:
         return back_face("mid", "chosen")
     return back_face("mid", "not yet", "mp-empty")
 
 
+def seat_side(seat, view):
+    """A seat's hand size and discard pile."""
+    size = view["hand_sizes"][seat]
+    pile = [pill(entry["card"], entry["face_down"]) for entry in view["discards"][seat]]
+    return el("div",
+              el("div", [el("i", class_="mp-minback")] * size, el("span", plural(size, "card")),
+                 class_="mp-hand-count", title=plural(size, "card") + " in hand"),
+              el("div", el("span", "pile", class_="mp-pile-label"),
+                 pile or el("span", "empty", class_="none"),
+                 class_="mp-pile", aria_label=seat_name(seat) + "'s discard pile"),
+              class_="mp-side")
+
+
 def seat_html(seat, payload, immune):
     view = payload["view"]
-    out = seat in view["eliminated"]
-    acting = seat == view["to_act"] and not view["over"]
     role = seat_role(seat, payload)
-    size = view["hand_sizes"][seat]
-    pile = view["discards"][seat]
-    pile_html = "".join(pill(entry["card"], entry["face_down"]) for entry in pile)
-    return (
-        '<li class="mp-seat s%d%s%s%s" data-seat="%d">'
-        '<div class="mp-who"><b>%s</b> <small>%s</small>%s%s</div>'
-        '<div class="mp-role">%s</div>'
-        '<div class="mp-side"><div class="mp-hand-count" title="%s">%s<span>%s</span></div>'
-        '<div class="mp-pile" aria-label="%s"><span class="mp-pile-label">pile</span>%s</div>'
-        "</div></li>"
-        % (seat, " you" if role == "you" else "", " out" if out else "",
-           " acting" if acting else "", seat,
-           esc(seat_name(seat)), esc(role), seat_badges(seat, view, immune),
-           peanuts_html(view["scores"][seat], view["target"]),
-           role_slot(seat, view),
-           esc(plural(size, "card") + " in hand"),
-           '<i class="mp-minback"></i>' * size, esc(plural(size, "card")),
-           esc(seat_name(seat) + "'s discard pile"),
-           pile_html or '<span class="none">empty</span>'))
+    classes = "mp-seat s%d" % seat + (" you" if role == "you" else "") + (
+        " out" if seat in view["eliminated"] else "") + (
+        " acting" if seat == view["to_act"] and not view["over"] else "")
+    who = el("div", el("b", seat_name(seat)), " ", el("small", role),
+             seat_badges(seat, view, immune), peanuts_html(view["scores"][seat], view["target"]),
+             class_="mp-who")
+    return el("li", who, el("div", role_slot(seat, view), class_="mp-role"),
+              seat_side(seat, view), class_=classes, data_seat=seat)
 
 
 def seats_html(payload, immune):
-    return '<ol class="mp-seats" aria-label="Players">%s</ol>' % "".join(
-        seat_html(seat, payload, immune) for seat in range(payload["players"]))
+    return el("ol", [seat_html(seat, payload, immune) for seat in range(payload["players"])],
+              class_="mp-seats", aria_label="Players")
+
+
+def deck_place(pos, count):
+    return "top" if pos == 0 else ("bottom" if pos == count - 1 else "#%d" % (pos + 1))
 
 
 def deck_html(view):
     count = view["deck_count"]
-    known = ""
+    known = None
     if view["deck_known"] and count:
-        items = []
-        for entry in view["deck_known"]:
-            pos = entry["pos"]
-            where = "top" if pos == 0 else ("bottom" if pos == count - 1 else "#%d" % (pos + 1))
-            items.append("<li><span>%s</span>%s</li>" % (esc(where), pill(entry["card"])))
-        known = '<ul class="mp-deck-known" aria-label="Deck cards you know">%s</ul>' % "".join(
-            items)
-    return ('<section class="mp-deck" aria-label="Deck"><div class="mp-stack%s">'
-            '<div class="mp-card mp-back mp-mid"><span>%d</span></div></div>'
-            '<div><h3>Deck</h3><p class="mp-deck-count">%s left</p>%s</div></section>'
-            % ("" if count else " empty", count, esc(plural(count, "card")), known))
+        known = el("ul", [el("li", el("span", deck_place(entry["pos"], count)),
+                             pill(entry["card"])) for entry in view["deck_known"]],
+                   class_="mp-deck-known", aria_label="Deck cards you know")
+    stack = el("div", el("div", el("span", count), class_="mp-card mp-back mp-mid"),
+               class_="mp-stack" + ("" if count else " empty"))
+    return el("section", stack,
+              el("div", el("h3", "Deck"),
+                 el("p", plural(count, "card") + " left", class_="mp-deck-count"), known),
+              class_="mp-deck", aria_label="Deck")
 
 
 # -- your notes ---------------------------------------------------------------------------
@@ -289,109 +290,122 @@ def notes_html(view):
     items = []
     for note in view["known_hands"]:
         stale = note["stale"]
-        items.append(
-            '<li class="%s"><b>%s</b> holds %s%s</li>'
-            % ("stale" if stale else "", esc(seat_name(note["seat"])), pills(note["cards"]),
-               ' <em class="mp-stale">seen earlier; may have changed</em>' if stale else ""))
-    body = "<ul>%s</ul>" % "".join(items) if items else (
-        '<p class="none">Nobody has shown you a hand this round. The Telepath and the '
-        "Secret Police show you hands; Informant swaps show you what you receive.</p>")
-    return ('<section class="mp-notes" aria-label="Your notes"><h3>Your notes '
-            '<span class="mp-private">only you see this</span></h3>%s</section>' % body)
+        items.append(el("li", el("b", seat_name(note["seat"])), " holds ", pills(note["cards"]),
+                        [" ", el("em", "seen earlier; may have changed", class_="mp-stale")]
+                        if stale else None, class_="stale" if stale else ""))
+    body = el("ul", items) if items else el(
+        "p", "Nobody has shown you a hand this round. The Telepath and the Secret Police show "
+        "you hands; Informant swaps show you what you receive.", class_="none")
+    return el("section", el("h3", "Your notes ", el("span", "only you see this",
+                                                   class_="mp-private")),
+              body, class_="mp-notes", aria_label="Your notes")
 
 
 # -- your cards and your choices ---------------------------------------------------------
 
 
-def hand_card_actions(code, first, legal, hint_action, step):
-    """The buttons under one hand card (only under the first copy of a card)."""
-    if not first:
-        return ""
+def card_action_label(kind, code):
+    """(label, title) of the button under a hand card for an action `kind`, or None."""
+    name = card_name(code)
+    if kind == "choose_role":
+        return "Make it my Role", "Choose the %s as your Role" % name
+    if kind == "assist":
+        if not FACES[code][5]:
+            return "Discard (no ASSIST)", "Discard the %s" % name
+        return "ASSIST", "Discard the %s for its ASSIST" % name
+    if kind == "deploy":
+        return "DEPLOY", "Make the %s your new Role and do its DEPLOY" % name
+    if kind == "bury":
+        return "To the bottom", "Put the %s on the bottom of the deck" % name
+    if kind == "return":
+        return "To the top", "Put the %s on top of the deck" % name
+    return None
+
+
+def hand_card_actions(code, legal, hint_action, step):
+    """The buttons under one hand card."""
     buttons = []
     for action in legal:
-        if action.get("card") != code:
-            continue
-        kind = action["type"]
-        if kind == "choose_role":
-            label, title = "Make it my Role", "Choose the %s as your Role" % card_name(code)
-        elif kind == "assist":
-            none = not FACES[code][5]
-            label = "Discard (no ASSIST)" if none else "ASSIST"
-            title = "Discard the %s%s" % (card_name(code), "" if none else " for its ASSIST")
-        elif kind == "deploy":
-            label, title = "DEPLOY", "Make the %s your new Role and do its DEPLOY" % card_name(code)
-        elif kind == "bury":
-            label, title = "To the bottom", "Put the %s on the bottom of the deck" % card_name(code)
-        elif kind == "return":
-            label, title = "To the top", "Put the %s on top of the deck" % card_name(code)
-        else:
-            continue
-        buttons.append(choice(esc(label), action, hint_action, classes="btn mp-act mp-" + kind,
-                              title=title))
+        labels = card_action_label(action["type"], code) if action.get("card") == code else None
+        if labels:
+            buttons.append(choice(labels[0], action, hint_action,
+                                  classes="btn mp-act mp-" + action["type"], title=labels[1]))
     if step == "act" and code == "spy" and not any(
             a["type"] == "assist" and a.get("card") == "spy" for a in legal):
-        buttons.insert(0, '<span class="btn mp-act off" title="%s">No ASSIST</span>' % esc(
-            "The Spy cannot be discarded for its blank ASSIST while the deck is empty."))
+        buttons.insert(0, el("span", "No ASSIST", class_="btn mp-act off", title=(
+            "The Spy cannot be discarded for its blank ASSIST while the deck is empty.")))
     if not buttons:
-        return ""
-    return '<div class="mp-card-actions">%s</div>' % "".join(buttons)
+        return None
+    return el("div", buttons, class_="mp-card-actions")
+
+
+def hand_slots(view, legal, hint_action):
+    """Each hand card's face; the buttons go under the first copy of a card only."""
+    slots = []
+    seen = []
+    for code in view["hand"]:
+        actions = None if code in seen else hand_card_actions(code, legal, hint_action,
+                                                              view["step"])
+        seen.append(code)
+        slots.append(el("div", card_face(code), actions, class_="mp-slot"))
+    if not slots:
+        out = view["seat"] in view["eliminated"]
+        slots.append(el("p", "You are Eliminated this round." if out else "No card in hand.",
+                        class_="none"))
+    return slots
 
 
 def mine_html(payload, hint_action):
-    view, legal = payload["view"], payload["legal"]
-    me = view["seat"]
-    role = view["roles"][me]
-    out = me in view["eliminated"]
-    hand = []
-    seen = []
-    for code in view["hand"]:
-        first = code not in seen
-        seen.append(code)
-        hand.append('<div class="mp-slot">%s%s</div>' % (
-            card_face(code), hand_card_actions(code, first, legal, hint_action, view["step"])))
-    if not hand:
-        hand.append('<p class="none">%s</p>' % (
-            "You are Eliminated this round." if out else "No card in hand."))
-    role_part = ""
+    view = payload["view"]
+    role = view["roles"][view["seat"]]
+    role_part = None
     if role is not None:
-        role_part = ('<div class="mp-your-role"><h3>Your Role%s</h3>%s</div>'
-                     % ("" if view["roles_revealed"] else " (face down)",
-                        card_face(role, "big", "mp-is-role")))
-    return ('<section class="mp-mine%s" aria-label="Your cards">%s'
-            '<div class="mp-your-hand"><h3>Your hand</h3><div class="mp-hand">%s</div></div>'
-            "</section>" % (" out" if out else "", role_part, "".join(hand)))
+        role_part = el("div", el("h3", "Your Role" + (
+            "" if view["roles_revealed"] else " (face down)")),
+            card_face(role, "big", "mp-is-role"), class_="mp-your-role")
+    out = view["seat"] in view["eliminated"]
+    return el("section", role_part,
+              el("div", el("h3", "Your hand"),
+                 el("div", hand_slots(view, payload["legal"], hint_action), class_="mp-hand"),
+                 class_="mp-your-hand"),
+              class_="mp-mine" + (" out" if out else ""), aria_label="Your cards")
+
+
+def target_button(seat, action, payload, hint_action):
+    """The button that chooses `seat`; an Agent copying sees the Role's ASSIST."""
+    role = payload["view"]["roles"][seat]
+    name = "You" if seat == payload["view"]["seat"] else seat_name(seat)
+    extra = None
+    if action["type"] == "copy" and role:
+        extra = el("small", "ASSIST: " + (FACES[role][5] or "none"))
+    label = [emblem(role) if role else None, el("b", name),
+             el("span", ("%s Role" % card_name(role)) if role else ""), extra]
+    return choice(label, action, hint_action, classes="btn mp-target")
 
 
 def target_choices(payload, immune, hint_action):
     """One button per player who may be chosen; immune players greyed with the reason."""
-    view, legal = payload["view"], payload["legal"]
-    me = view["seat"]
+    view = payload["view"]
     pending = view["pending"] or {}
-    out = []
     chosen = {}
-    for action in legal:
+    for action in payload["legal"]:
         if action["type"] in ("target", "copy"):
             chosen[action["seat"]] = action
+    out = []
     for seat in range(payload["players"]):
         role = view["roles"][seat]
-        name = "You" if seat == me else seat_name(seat)
-        role_text = ("%s Role" % card_name(role)) if role else ""
+        name = "You" if seat == view["seat"] else seat_name(seat)
         if seat in chosen:
-            action = chosen[seat]
-            extra = ""
-            if action["type"] == "copy" and role:
-                extra = '<small>ASSIST: %s</small>' % esc(FACES[role][5] or "none")
-            label = "%s<b>%s</b><span>%s</span>%s" % (emblem(role) if role else "", esc(name),
-                                                      esc(role_text), extra)
-            out.append(choice(label, action, hint_action, classes="btn mp-target"))
+            out.append(target_button(seat, chosen[seat], payload, hint_action))
         elif seat in immune:
-            out.append('<span class="btn mp-target off" title="%s"><b>%s</b><span>%s</span>'
-                       "<small>%s</small></span>" % (esc(immune[seat]), esc(name),
-                                                     esc(role_text), esc(immune[seat])))
+            out.append(el("span", el("b", name),
+                          el("span", ("%s Role" % card_name(role)) if role else ""),
+                          el("small", immune[seat]), class_="btn mp-target off",
+                          title=immune[seat]))
         elif pending.get("step") == "swap_second" and seat == pending.get("first"):
-            out.append('<span class="btn mp-target picked"><b>%s</b><span>already chosen</span>'
-                       "</span>" % esc(name))
-    return '<div class="mp-choices mp-targets">%s</div>' % "".join(out)
+            out.append(el("span", el("b", name), el("span", "already chosen"),
+                          class_="btn mp-target picked"))
+    return el("div", out, class_="mp-choices mp-targets")
 
 
 def direction_choices(payload, hint_action):
@@ -402,13 +416,13 @@ def direction_choices(payload, hint_action):
     for action in payload["legal"]:
         if action["dir"] == "left":
             path = " \u2192 ".join(ring + ring[:1])
-            label = "<b>Left \u2192</b><span>to the next player</span><small>%s</small>"
+            head, way = "Left \u2192", "to the next player"
         else:
             path = " \u2192 ".join(list(reversed(ring)) + ring[-1:])
-            label = "<b>\u2190 Right</b><span>to the previous player</span><small>%s</small>"
-        buttons.append(choice(label % esc("Players " + path), action, hint_action,
-                              classes="btn mp-target"))
-    return '<div class="mp-choices">%s</div>' % "".join(buttons)
+            head, way = "\u2190 Right", "to the previous player"
+        label = [el("b", head), el("span", way), el("small", "Players " + path)]
+        buttons.append(choice(label, action, hint_action, classes="btn mp-target"))
+    return el("div", buttons, class_="mp-choices")
 
 
 def seer_choices(payload, hint_action):
@@ -419,15 +433,15 @@ def seer_choices(payload, hint_action):
         code = peek[index] if index < len(peek) else None
         face = card_face(code, "big") if code else back_face("big")
         where = "%s from the top" % ORDINALS[index] if index < len(ORDINALS) else ""
-        slots.append('<div class="mp-slot"><span class="mp-pos">%s</span>%s%s</div>' % (
-            esc(where), face, '<div class="mp-card-actions">%s</div>' % choice(
-                "Discard face down", action, hint_action, classes="btn mp-act")))
-    return '<div class="mp-choices mp-hand">%s</div>' % "".join(slots)
+        slots.append(el("div", el("span", where, class_="mp-pos"), face,
+                        el("div", choice("Discard face down", action, hint_action,
+                                         classes="btn mp-act"), class_="mp-card-actions"),
+                        class_="mp-slot"))
+    return el("div", slots, class_="mp-choices mp-hand")
 
 
 def recall_choices(payload, hint_action):
     view = payload["view"]
-    groups = []
     by_owner = {}
     order = []
     for action in payload["legal"]:
@@ -436,57 +450,53 @@ def recall_choices(payload, hint_action):
             by_owner[owner] = []
             order.append(owner)
         entry = view["discards"][owner][action["index"]]
-        code = entry["card"]
-        if code == "back":
-            label = '<span class="mp-pill mp-pill-back">face down</span>'
-        else:
-            label = pill(code, entry["face_down"])
-        by_owner[owner].append(choice(label, action, hint_action, classes="mp-pick-pill"))
-    for owner in order:
-        groups.append('<div class="mp-recall"><b>%s pile</b>%s</div>' % (
-            esc("Your" if owner == view["seat"] else seat_name(owner) + "'s"),
-            "".join(by_owner[owner])))
-    return '<div class="mp-choices mp-recalls">%s</div>' % "".join(groups)
+        by_owner[owner].append(choice(pill(entry["card"], entry["face_down"]), action,
+                                      hint_action, classes="mp-pick-pill"))
+    groups = [el("div", el("b", ("Your" if owner == view["seat"] else seat_name(owner) + "'s")
+                           + " pile"), by_owner[owner], class_="mp-recall") for owner in order]
+    return el("div", groups, class_="mp-choices mp-recalls")
 
 
 def pick_choices(payload, hint_action):
     buttons = []
     for action in payload["legal"]:
         index = action["index"]
-        buttons.append(choice(
-            '<span class="mp-card mp-back mp-mid"><span>?</span></span><b>%s card</b>'
-            % esc(ORDINALS[index] if index < len(ORDINALS) else str(index + 1)),
-            action, hint_action, classes="btn mp-blind"))
-    return '<div class="mp-choices">%s</div>' % "".join(buttons)
+        ordinal = ORDINALS[index] if index < len(ORDINALS) else str(index + 1)
+        label = [el("span", el("span", "?"), class_="mp-card mp-back mp-mid"),
+                 el("b", ordinal + " card")]
+        buttons.append(choice(label, action, hint_action, classes="btn mp-blind"))
+    return el("div", buttons, class_="mp-choices")
+
+
+CHOICES = {"target": target_choices, "copy": target_choices}
+OFFERS = {"direction": direction_choices, "discard_face_down": seer_choices,
+          "recall": recall_choices, "pick": pick_choices}
+
+
+def prompt_text(payload):
+    view, legal = payload["view"], payload["legal"]
+    prompt = view["prompt"]
+    prefix = seat_name(view["seat"]) + ": "
+    if legal and prompt.startswith(prefix):
+        return "Your move: " + prompt[len(prefix):]
+    if not legal and not view["over"]:
+        return "Waiting for %s (bot)\u2026 %s" % (seat_name(view["to_act"]), prompt)
+    return prompt
 
 
 def prompt_html(payload, immune, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = view["prompt"]
-    mine = view["seat"]
-    prefix = seat_name(mine) + ": "
-    if legal and prompt.startswith(prefix):
-        prompt = "Your move: " + prompt[len(prefix):]
-    elif not legal and not view["over"]:
-        prompt = "Waiting for %s (bot)\u2026 %s" % (seat_name(view["to_act"]), prompt)
-    parts = ['<p class="prompt" data-testid="prompt">%s</p>' % esc(prompt)]
+    prompt = el("p", prompt_text(payload), class_="prompt", data_testid="prompt")
     if not legal:
-        return "".join(parts)
+        return prompt
     how = view.get("how")
-    if how:
-        parts.append('<p class="mp-how">%s</p>' % esc(how))
     kind = legal[0]["type"]
-    if kind in ("target", "copy"):
-        parts.append(target_choices(payload, immune, hint_action))
-    elif kind == "direction":
-        parts.append(direction_choices(payload, hint_action))
-    elif kind == "discard_face_down":
-        parts.append(seer_choices(payload, hint_action))
-    elif kind == "recall":
-        parts.append(recall_choices(payload, hint_action))
-    elif kind == "pick":
-        parts.append(pick_choices(payload, hint_action))
-    return '<section class="mp-decision">%s</section>' % "".join(parts)
+    if kind in CHOICES:
+        offer = CHOICES[kind](payload, immune, hint_action)
+    else:
+        offer = OFFERS[kind](payload, hint_action) if kind in OFFERS else None
+    return el("section", prompt, el("p", how, class_="mp-how") if how else None, offer,
+              class_="mp-decision")
 
 
 # -- the end --------------------------------------------------------------------------------
@@ -496,15 +506,15 @@ def end_html(payload):
     view = payload["view"]
     winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
-    rows = "".join(
-        '<tr class="%s"><td>%s</td><td>%s</td><td>%d</td></tr>'
-        % ("won" if seat in winners else "", player_cell(seat, view),
-           peanuts_html(view["scores"][seat], view["target"]), view["scores"][seat])
-        for seat in order)
-    details = ('<table class="mp-final"><thead><tr><th>Player</th><th>Peanut Points</th>'
-               '<th></th></tr></thead><tbody>%s</tbody></table><p class="mp-rounds">%s played.'
-               "</p>" % (rows, esc(plural(view["round"], "round"))))
-    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, details)
+    rows = [el("tr", el("td", player_cell(seat, view)),
+               el("td", peanuts_html(view["scores"][seat], view["target"])),
+               el("td", view["scores"][seat]), class_="won" if seat in winners else "")
+            for seat in order]
+    head = el("tr", el("th", "Player"), el("th", "Peanut Points"), el("th"))
+    details = [el("table", el("thead", head), el("tbody", rows), class_="mp-final"),
+               el("p", plural(view["round"], "round") + " played.", class_="mp-rounds")]
+    return end_screen_html(payload, outcome_title(view), view["seat"] in winners,
+                           render(details))
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -522,18 +532,10 @@ def table_html(payload, selection, hint=None):
     immune = {}
     for entry in view["immune"]:
         immune[entry["seat"]] = entry["reason"]
-    parts = [
-        '<div class="mp">',
-        facts_html(payload),
-        banner_html(payload),
-        seats_html(payload, immune),
-        prompt_html(payload, immune, hint_action),
-        '<div class="mp-middle">',
-        mine_html(payload, hint_action),
-        '<div class="mp-aside">', deck_html(view), notes_html(view), "</div>",
-        "</div>",
-        "</div>",
-    ]
-    if view["over"]:
-        parts.append(end_html(payload))
-    return "".join(parts)
+    table = el("div", facts_html(payload), banner_html(payload), seats_html(payload, immune),
+               prompt_html(payload, immune, hint_action),
+               el("div", mine_html(payload, hint_action),
+                  el("div", deck_html(view), notes_html(view), class_="mp-aside"),
+                  class_="mp-middle"),
+               class_="mp")
+    return render(table) + (end_html(payload) if view["over"] else "")

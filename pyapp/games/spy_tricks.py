@@ -19,7 +19,7 @@ Rulebook section -> code:
     Trick Flow: follow suit ...... _playable, _led_suit, _note_void
     Trick Flow: winner and loser . strength, _trick_winner, _trick_loser,
                                    _resolve_trick
-    Trick Flow: pawn placement ... _space_is_empty, _open_spaces,
+    Trick Flow: pawn placement ... _space_is_open, _open_spaces,
                                    _may_place, _place, _advance
     Round End: catch-up pawns .... is_miss, _may_catch_up, _catch_up_order
     Round End: scoring ........... pawn_value, _payout, _end_round
@@ -553,14 +553,11 @@ class SpyTricksState(GameState):
 
     # -- pawns ------------------------------------------------------------------
 
-    def _space_is_empty(self, space: str) -> bool:
-        """No pawn on it, and for a card space no card on it either (rank and
-        suit spaces never hold a card)."""
-        return space not in self.taken and space not in self.on_board
-
     def _space_is_open(self, space: str) -> bool:
-        """At catch-up any space takes a pawn; otherwise only an empty one."""
-        return self.phase == "catch-up" or self._space_is_empty(space)
+        """At catch-up any space takes a pawn; otherwise only an empty one: no
+        pawn on it, and for a card space no card on it either (rank and suit
+        spaces never hold a card)."""
+        return self.phase == "catch-up" or (space not in self.taken and space not in self.on_board)
 
     def _why_not_empty(self, space: str) -> str:
         if space in self.on_board:

@@ -335,7 +335,8 @@ def actions_html(view, legal, selection, hint_action):
     on = False
     if any(a.get("collaborator") for a in legal):
         on = COLLABORATOR in selection
-        buttons.append(collaborator_toggle(on, bool(hint_action and hint_action.get("collaborator"))))
+        hinted = bool(hint_action and hint_action.get("collaborator"))
+        buttons.append(collaborator_toggle(on, hinted))
     pass_hinted = bool(hint_action and hint_action["type"] == "pass")
     buttons.append(act_button(key_label("Pass: place no pawn", "P"), {"type": "pass"},
                               classes="btn" + (" st-hinted" if pass_hinted else "")))

@@ -47,8 +47,18 @@ read the world freely: it is a guess, not the truth.
     True
 """
 
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ..engine.protocol import GameState
+from ..engine.rng import Rng
 from ..engine.search import SearchBot
-from ..games.mister_spy import FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE
+from ..games.mister_spy import (FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, Action,
+                                MisterSpyState, View)
+
+# (worth, action) of a way to play a Spy; the planned play also names its target.
+Option = tuple[float, Action]
 
 # A Lair of 6 captures any single Spy (bots.md); the normal bot builds to it.
 SAFE_LAIR = 6
@@ -83,14 +93,14 @@ PLAN_TABLE = 4
 PLAN_MARGIN = 0.02
 
 
-def _is_spy(code):
+def _is_spy(code: str) -> bool:
     return code[0] == "S"
 
 
 class Knowledge:
     """What the table tells `seat`: the unseen cards and where they may be."""
 
-    def __init__(self, view):
+    def __init__(self, view: View) -> None:
         self.view = view
         seat = view["seat"]
         unseen = list(FULL_DECK)
@@ -109,26 +119,26 @@ class Knowledge:
             for s in range(len(view["scores"])) if s != seat)
         self.unseen_non_spies = len(unseen) - len(self.unseen_spies)
 
-    def capture_chance(self, lair):
+    def capture_chance(self, lair: int) -> float:
         """The chance that an unseen Spy is no larger than `lair`."""
         if not self.unseen_spies:
             return 0.0
         return sum(1 for v in self.unseen_spies if v <= lair) / len(self.unseen_spies)
 
-    def expected_catch(self, lair):
+    def expected_catch(self, lair: int) -> float:
         """Expected points of an unseen Spy sent into a Lair of `lair` (0 if it escapes)."""
         if not self.unseen_spies:
             return 0.0
         return sum(v for v in self.unseen_spies if v <= lair) / len(self.unseen_spies)
 
-    def foil_risk(self, code):
+    def foil_risk(self, code: str) -> float:
         """The chance that another hand holds the partner of Doubler `code`."""
         view = self.view
         if code in view["discard"] or view["hand"].count(code) >= 2:
             return 0.0
         if not self.unseen_non_spies:
             return 0.0
-        return self.other_hand_non_spies / self.unseen_non_spies
+        return float(self.other_hand_non_spies / self.unseen_non_spies)
 
 
 class EasyBot:
@@ -136,19 +146,20 @@ class EasyBot:
 
     name = "easy"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """A random legal action that is no plain blunder."""
         view = state.view(seat)
         actions = state.legal_actions()
         sensible = [a for a in actions if not _is_blunder(view, a)]
         return rng.choice(sensible or actions)
 
 
-def _is_blunder(view, action):
+def _is_blunder(view: View, action: Action) -> bool:
     """Sending a known Spy of one's own where it gifts points or simply escapes."""
     if action["type"] != "spy_source" or action["source"] != "hand":
         return False
     value = sum(SPY_VALUES[c] for c in action["cards"])
-    lair = view["lairs"][view["target"]]["total"]
+    lair: int = view["lairs"][view["target"]]["total"]
     if view["target"] == view["seat"]:
         return value > lair
     return value <= lair
@@ -159,14 +170,15 @@ class NormalBot:
 
     name = "normal"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The plan's action, from the seat's view."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         return plan(state.view(seat), actions)
 
 
-def plan(view, actions):
+def plan(view: View, actions: list[Action]) -> Action:
     """The normal bot's choice among `actions`, given `view`."""
     phase = view["phase"]
     if phase == "capture":
@@ -174,19 +186,19 @@ def plan(view, actions):
     if phase == "foil":
         return actions[0]  # a foil, if the hand holds the partner, comes first
     if phase == "source":
-        return _best_spy_play(view, actions)[1]
+        return _best_source(view, actions)
     lair_cards = [a["card"] for a in actions if a["type"] == "lair"]
     if lair_cards:
         card = _lair_card_to_play(view, lair_cards)
         if card:
             return {"type": "lair", "card": card}
-    best = _best_spy_play(view, None)[1]
+    best = _best_planned_spy(view)
     if best is not None:
         return {"type": "spy_target", "seat": best["target"]}
     return {"type": "end_turn"}
 
 
-def _lair_card_to_play(view, cards):
+def _lair_card_to_play(view: View, cards: list[str]) -> str | None:
     """Build to SAFE_LAIR with the card that gets there with the least to
     spare; past it, keep growing only while another Lair card stays in hand."""
     lair = view["lairs"][view["seat"]]["total"]
@@ -201,21 +213,21 @@ def _lair_card_to_play(view, cards):
     return None
 
 
-def _threat(view, seat):
+def _threat(view: View, seat: int) -> float:
     """How much breaking `seat`'s Lair is worth to the viewer, in points."""
     scores = view["scores"]
     me = view["seat"]
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     lead = scores[seat] - max(scores[me], best_other if seat != me else 0)
     lair = view["lairs"][seat]["total"]
-    return 0.8 * min(lair, 8) + max(0.0, lead) * 0.3
+    return float(0.8 * min(lair, 8) + max(0.0, lead) * 0.3)
 
 
-def _spy_options(view, seat, target, know):
+def _spy_options(view: View, seat: int, target: int, know: Knowledge) -> list[Option]:
     """(worth, source action) for every way to send a Spy into `target`."""
     hand = view["hand"]
     lair = view["lairs"][target]["total"]
-    options = []
+    options: list[Option] = []
     hand_spies = sorted(c for c in hand if _is_spy(c))
     unknown_mine = know.expected_catch(lair) - (1 - know.capture_chance(lair)) * 0.6 * lair
     unknown_theirs = (1 - know.capture_chance(lair)) * _threat(view, target) \
@@ -244,11 +256,11 @@ def _spy_options(view, seat, target, know):
     return options
 
 
-def _cheapest_team_over(spies, lair):
+def _cheapest_team_over(spies: list[str], lair: int) -> list[str] | None:
     """The team of the fewest points that still beats `lair`, if any: a
     subset-sum over the hand's Spies, one team kept per total (one of two or
     more cards where there is one)."""
-    teams = {0: []}
+    teams: dict[int, list[str]] = {0: []}
     for code in spies:
         for total, team in list(teams.items()):
             grown = total + SPY_VALUES[code]
@@ -258,28 +270,30 @@ def _cheapest_team_over(spies, lair):
     return sorted(teams[min(over)]) if over else None
 
 
-def _best_spy_play(view, sources):
-    """The best (worth, choice) of a Spy play. With `sources` (the source
-    step) the choice is one of them; otherwise it is a plan with a target."""
+def _best_source(view: View, sources: list[Action]) -> Action:
+    """The best of the legal `sources` of a Spy for the declared target."""
+    options = _spy_options(view, view["seat"], view["target"], Knowledge(view))
+    legal = [s for s in options if s[1] in sources]
+    if not legal:
+        return sources[0]
+    return max(legal, key=lambda pair: pair[0])[1]
+
+
+def _best_planned_spy(view: View) -> Action | None:
+    """The best Spy play worth making, as {"target", "source"}, or None."""
     know = Knowledge(view)
     seat = view["seat"]
-    if sources is not None:
-        options = _spy_options(view, seat, view["target"], know)
-        legal = [s for s in options if s[1] in sources]
-        if not legal:
-            return 0.0, sources[0]
-        return max(legal, key=lambda pair: pair[0])
-    best = (0.0, None)
+    best: tuple[float, Action | None] = (0.0, None)
     for target, lair in enumerate(view["lairs"]):
         if not lair["total"]:
             continue
         for worth, source in _spy_options(view, seat, target, know):
             if worth > best[0]:
                 best = (worth, {"target": target, "source": source})
-    return best
+    return best[1]
 
 
-def _capture_choice(view, actions):
+def _capture_choice(view: View, actions: list[Action]) -> Action:
     """Kill, or taunt with the safest letter when the odds pay."""
     capture = view["capture"]
     points = capture["points"]
@@ -296,7 +310,8 @@ def _capture_choice(view, actions):
 # -- the hard bot ---------------------------------------------------------------
 
 
-def sensible_actions(actions, seat, phase, target, target_lair, winning_kill):
+def sensible_actions(actions: list[Action], seat: int, phase: str, target: int | None,
+                     target_lair: int, winning_kill: bool) -> list[Action]:
     """`actions` without the plainly bad ones, for the search to weigh.
 
     Judged from facts the acting seat sees (its own hand is in `actions`):
@@ -312,8 +327,8 @@ def sensible_actions(actions, seat, phase, target, target_lair, winning_kill):
         return actions[:1] if winning_kill else actions
     if phase != "source":
         return actions
-    kept = []
-    cheapest = None
+    kept: list[Action] = []
+    cheapest: tuple[int, Action] | None = None
     for action in actions:
         if action["source"] != "hand":
             kept.append(action)
@@ -332,7 +347,7 @@ def sensible_actions(actions, seat, phase, target, target_lair, winning_kill):
     return kept or actions
 
 
-def _sensible_in_view(view, actions):
+def _sensible_in_view(view: View, actions: list[Action]) -> list[Action]:
     capture = view["capture"]
     winning = bool(capture) and view["scores"][view["seat"]] + capture["points"] >= WIN_SCORE
     target = view["target"]
@@ -340,23 +355,23 @@ def _sensible_in_view(view, actions):
     return sensible_actions(actions, view["seat"], view["phase"], target, lair, winning)
 
 
-def _sensible_in_world(world, actions):
+def _sensible_in_world(state: GameState, actions: list[Action]) -> list[Action]:
     """The search's `candidates` hook: sensible_actions, read off a sampled world."""
-    seat = world.to_act
+    world = cast(MisterSpyState, state)
+    seat = cast(int, world.to_act)  # the search asks only while the game goes on
     target = world.target
     winning = (world.phase == "capture"
-               and world.scores[seat] + world.captured_value() * 2 ** len(world.taunts)
-               >= WIN_SCORE)
+               and world.scores[seat] + world.kill_points() >= WIN_SCORE)
     lair = world.lair_total(target) if target is not None else 0
     return sensible_actions(actions, seat, world.phase, target, lair, winning)
 
 
-def rollout_policy(world, rng):
+def rollout_policy(world: GameState, rng: Rng) -> Action:
     """A fast in-world version of the normal plan, for the search's playouts."""
     actions = world.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    return plan(world.view(world.to_act), actions)
+    return plan(world.view(cast(int, world.to_act)), actions)
 
 
 class HardBot:
@@ -371,12 +386,14 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, iterations=HARD_ITERATIONS, time_budget=HARD_TIME_CAP):
+    def __init__(self, iterations: int = HARD_ITERATIONS,
+                 time_budget: float | None = HARD_TIME_CAP) -> None:
         self.search = SearchBot(iterations=iterations, time_budget=time_budget,
                                 rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
                                 exploration=EXPLORATION, candidates=_sensible_in_world)
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The search's pick among the sensible actions (or the plan's, see above)."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -385,13 +402,15 @@ class HardBot:
         if len(sensible) == 1:
             return sensible[0]
         choice = self.search.choose(state, seat, rng)
+        assert self.search.stats is not None  # choose() has filled them in
         if len(view["scores"]) >= PLAN_TABLE:
             choice = _unless_clearly_better(plan(view, actions), choice,
                                             self.search.stats["root"])
         return choice
 
 
-def _unless_clearly_better(default, choice, root):
+def _unless_clearly_better(default: Action, choice: Action,
+                           root: list[tuple[Action, int, float]]) -> Action:
     """`default`, unless the search's `choice` beat it by PLAN_MARGIN in mean
     reward (root: the search's [(action, visits, mean)]); the search's pick
     when the default was not searched (not a sensible action)."""
@@ -407,7 +426,9 @@ def _unless_clearly_better(default, choice, root):
     return choice if means["choice"] - means["default"] > PLAN_MARGIN else default
 
 
-def hard_bot(iterations=HARD_ITERATIONS, time_budget=HARD_TIME_CAP):
+def hard_bot(iterations: int = HARD_ITERATIONS,
+             time_budget: float | None = HARD_TIME_CAP) -> HardBot:
+    """A hard bot; the benchmarks vary its iterations and time cap."""
     return HardBot(iterations, time_budget)
 
 

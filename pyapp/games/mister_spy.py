@@ -18,7 +18,7 @@ Rulebook (rules/mister-spy.txt) -> code
                                     _team_is_allowed, _can_take_blind,
                                     _pick_blind_spy, _send_spy
     ... captured or escapes ....... _is_captured
-    To Kill the Spy ............... _kill_points, _kill
+    To Kill the Spy ............... kill_points, _kill
     To Taunt the Spy .............. _letter_is_fresh (rule one), _taunt
     Foiling a Taunt ............... _foil_window (rule two: only the newest
                                     taunt is ever open), _can_foil, _foil
@@ -118,7 +118,9 @@ from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
-Action = dict[str, Any]  # pyapp/engine/protocol.py has no shared alias yet
+# Local until pyapp/engine/protocol.py commits the shared aliases.
+Action = dict[str, Any]
+View = dict[str, Any]
 
 # ---------------------------------------------------------------------------
 # The card table. The rulebook prints no values or names: all of these are
@@ -260,6 +262,16 @@ def _sub_multisets(counts: list[tuple[str, int]], index: int = 0) -> list[list[s
 
 def _from_hand(cards: list[str]) -> Action:
     return {"type": "spy_source", "source": "hand", "cards": cards}
+
+
+Candidates = Callable[["MisterSpyState", int], list[Action]]
+
+
+def _by_phase(candidates: dict[str, Candidates]) -> dict[str, tuple[Candidates, ...]]:
+    """Each phase's candidate generators, in the order of ACTION_KINDS, looked
+    up once: legal_actions() is the bots' and the search's hot path."""
+    return {phase: tuple(candidates[kind] for kind in kinds)
+            for phase, kinds in KINDS_IN_PHASE.items()}
 
 
 def _check_keys(action: Action, keys: tuple[str, ...]) -> None:
@@ -540,9 +552,9 @@ class MisterSpyState(GameState):
         """The value of the captured Spy (a team's total)."""
         return sum(SPY_VALUES[code] for code in self.captured)
 
-    def _kill_points(self) -> int:
-        """Kill: the Spy's value, doubled once for each taunt that stood."""
-        return self.captured_value() * 2 ** len(self.taunts)
+    def kill_points(self) -> int:
+        """Kill: the captured Spy's value, doubled once for each taunt that stood."""
+        return self.captured_value() << len(self.taunts)
 
     def _letter_is_fresh(self, code: Any) -> bool:
         """Rule one: no Doubler whose letter was already played on this capture."""
@@ -553,8 +565,8 @@ class MisterSpyState(GameState):
 
     def _taunt_letters(self, seat: int) -> list[str]:
         """The Doublers `seat` may taunt with now, one per letter."""
-        return [code for code in sorted(set(self.hands[seat]))
-                if self._holds_doubler(seat, code) and self._letter_is_fresh(code)]
+        return sorted(set(code for code in self.hands[seat]
+                          if is_doubler(code) and self._letter_is_fresh(code)))
 
     def _taunt_line(self, code: str) -> str:
         """What the owner says to the captured Spy when taunting with `code`."""
@@ -576,8 +588,8 @@ class MisterSpyState(GameState):
         return self.taunts[-1] in self.hands[seat]
 
     def _kill(self) -> None:
-        owner = self.to_act
-        points = self._kill_points()
+        owner = self._acting()
+        points = self.kill_points()
         names = self._spy_names(self.captured)
         self.discard.extend(self.captured)
         self.discard.extend(self.taunts)
@@ -588,12 +600,12 @@ class MisterSpyState(GameState):
         self._score(owner, points)
 
     def _taunt(self, code: str) -> None:
-        owner = self.to_act
+        owner = self._acting()
         self.hands[owner].remove(code)
         line = self._taunt_line(code)
         self.taunts.append(code)
         self.say('%s taunts with %s: "%s"' % (_player(owner), code, line), kind="taunt",
-                 seat=owner, card=code, line=line, multiplier=2 ** len(self.taunts))
+                 seat=owner, card=code, line=line, multiplier=1 << len(self.taunts))
         self.foil_queue = self._foil_window(owner, code)
         self._next_in_foil_window()
 
@@ -606,11 +618,11 @@ class MisterSpyState(GameState):
         self.phase = CAPTURE
         self.to_act = owner
         self.say("The taunt stands: %s is now worth %d."
-                 % (" and ".join(self._spy_names(self.captured)), self._kill_points()),
-                 kind="taunt_stands", seat=owner, points=self._kill_points())
+                 % (" and ".join(self._spy_names(self.captured)), self.kill_points()),
+                 kind="taunt_stands", seat=owner, points=self.kill_points())
 
     def _foil(self, code: str) -> None:
-        foiler = self.to_act
+        foiler = self._acting()
         owner = _seat(self.capture_owner)
         self.hands[foiler].remove(code)
         self.discard.append(code)
@@ -678,7 +690,7 @@ class MisterSpyState(GameState):
             self._check_spy_source(action)
             return
         _check_keys(action, spec.keys)
-        field_check = self._FIELD_CHECKS.get(kind)
+        field_check = self._FIELD_CHECKS.get(action["type"])
         if field_check is not None:
             field_check(self, action)
 
@@ -686,23 +698,29 @@ class MisterSpyState(GameState):
         """The actions open to to_act, in a fixed order; each passes check()."""
         if self.is_over:
             return []
+        seat = self._acting()
         actions: list[Action] = []
-        for kind in KINDS_IN_PHASE[self.phase]:
-            actions += self._CANDIDATES[kind](self, self.to_act)
+        for candidates in self._CANDIDATES[self.phase]:
+            actions += candidates(self, seat)
         return actions
 
+    def _acting(self) -> int:
+        """The seat whose decision is pending (the game is not over)."""
+        return _seat(self.to_act)
+
     def _waiting(self) -> str:
-        return WAITING[self.phase] % _player(self.to_act)
+        return WAITING[self.phase] % _player(self._acting())
 
     def _check_lair(self, action: Action) -> None:
         card = action["card"]
-        if not self._may_build_with(self.to_act, card):
+        if not self._may_build_with(self._acting(), card):
             raise IllegalAction("%s is not a Lair card in %s's hand"
-                                % (excerpt(card), _player(self.to_act)))
+                                % (excerpt(card), _player(self._acting())))
 
     def _lair_actions(self, seat: int) -> list[Action]:
+        # Every card of the hand is in it: only the kind of card is left to ask.
         return [{"type": "lair", "card": code} for code in sorted(set(self.hands[seat]))
-                if self._may_build_with(seat, code)]
+                if is_lair(code)]
 
     def _check_spy_target(self, action: Action) -> None:
         target = self._checked_seat(action["seat"])
@@ -728,7 +746,7 @@ class MisterSpyState(GameState):
         self._SOURCE_CHECKS[source](self, action)
 
     def _check_from_hand(self, action: Action) -> None:
-        seat, cards = self.to_act, action["cards"]
+        seat, cards = self._acting(), action["cards"]
         if type(cards) is not list or not cards:
             raise IllegalAction("name the Spies from your hand, e.g. [\"S3\"]")
         missing = self._spies_not_in_hand(seat, cards)
@@ -740,7 +758,7 @@ class MisterSpyState(GameState):
             raise IllegalAction("list the team's cards in sorted order: %r" % sorted(cards))
 
     def _check_blind(self, action: Action) -> None:
-        seat, other = self.to_act, self._checked_seat(action["seat"])
+        seat, other = self._acting(), self._checked_seat(action["seat"])
         if other == seat:
             raise IllegalAction("a blind Spy comes from another player's hand; use source \"hand\"")
         if not self._can_take_blind(seat, other):
@@ -770,9 +788,9 @@ class MisterSpyState(GameState):
         if not self._letter_is_fresh(card):
             raise IllegalAction("%s was already played on this Spy; save its partner for the "
                                 "next one" % card)
-        if not self._holds_doubler(self.to_act, card):
+        if not self._holds_doubler(self._acting(), card):
             raise IllegalAction("%s is not a Doubler in %s's hand"
-                                % (excerpt(card), _player(self.to_act)))
+                                % (excerpt(card), _player(self._acting())))
 
     def _taunt_actions(self, seat: int) -> list[Action]:
         return [{"type": "taunt", "card": code} for code in self._taunt_letters(seat)]
@@ -782,8 +800,8 @@ class MisterSpyState(GameState):
         if card != self.taunts[-1]:
             raise IllegalAction("only the newest taunt, %s, can be foiled, and only with its "
                                 "partner" % self.taunts[-1])
-        if not self._can_foil(self.to_act):
-            raise IllegalAction("%s does not hold the other %s" % (_player(self.to_act), card))
+        if not self._can_foil(self._acting()):
+            raise IllegalAction("%s does not hold the other %s" % (_player(self._acting()), card))
 
     def _foil_actions(self, seat: int) -> list[Action]:
         return [{"type": "foil", "card": self.taunts[-1]}] if self._can_foil(seat) else []
@@ -792,23 +810,23 @@ class MisterSpyState(GameState):
                      "taunt": _check_taunt, "foil": _check_foil}
     _SOURCE_CHECKS = {"hand": _check_from_hand, "blind": _check_blind, "deck": _check_deck}
     # Kinds without fields have one candidate, legal whenever the phase allows it.
-    _CANDIDATES: dict[str, Callable[[MisterSpyState, int], list[Action]]] = {
+    _CANDIDATES = _by_phase({
         "lair": _lair_actions, "spy_target": _spy_target_actions,
         "end_turn": lambda state, seat: [{"type": "end_turn"}],
         "spy_source": _spy_source_actions,
         "kill": lambda state, seat: [{"type": "kill"}],
         "taunt": _taunt_actions, "foil": _foil_actions,
         "let_stand": lambda state, seat: [{"type": "let_stand"}],
-    }
+    })
 
     # -- performing a legal action -------------------------------------------------
 
     def _perform(self, action: Action) -> None:
-        self.decided[self.to_act] = len(self.log)
+        self.decided[self._acting()] = len(self.log)
         self._PERFORMERS[action["type"]](self, action)
 
     def _do_lair(self, action: Action) -> None:
-        seat, card = self.to_act, action["card"]
+        seat, card = self._acting(), action["card"]
         self.hands[seat].remove(card)
         self.lairs[seat].append(card)
         self.played = True
@@ -818,7 +836,7 @@ class MisterSpyState(GameState):
                  kind="lair", seat=seat, card=card, total=self.lair_total(seat))
 
     def _do_spy_target(self, action: Action) -> None:
-        seat = self.to_act
+        seat = self._acting()
         self.target = self.capture_owner = action["seat"]
         self.phase = SOURCE
         self.say("%s declares a Spy for %s." % (_player(seat), _lair_of(action["seat"], seat)),
@@ -829,7 +847,7 @@ class MisterSpyState(GameState):
         if source == "hand":
             cards = list(action["cards"])
             for code in cards:
-                self.hands[self.to_act].remove(code)
+                self.hands[self._acting()].remove(code)
             how = "as a team from their hand" if len(cards) > 1 else "from their hand"
         elif source == "blind":
             other = action["seat"]
@@ -842,7 +860,7 @@ class MisterSpyState(GameState):
         self._send_spy(cards, how)
 
     def _do_let_stand(self, action: Action) -> None:
-        seat = self.to_act
+        seat = self._acting()
         self.say("%s lets the taunt stand." % _player(seat), kind="let_stand", seat=seat)
         self._next_in_foil_window()
 
@@ -861,7 +879,7 @@ class MisterSpyState(GameState):
     def describe(self, action: Action) -> str:
         """An action in words, as a hint says it to the player to act."""
         kind = action.get("type")
-        seat = self.to_act
+        seat = self._acting()
         if kind == "lair":
             value = LAIR_VALUES[action["card"]]
             return "add your %d to your Lair (making it %d)" % (value, self.lair_total(seat) + value)
@@ -874,13 +892,13 @@ class MisterSpyState(GameState):
         if kind == "spy_source":
             return _describe_source(action)
         if kind == "kill":
-            return "kill the Spy for %d" % self._kill_points()
+            return "kill the Spy for %d" % self.kill_points()
         if kind == "taunt":
             return "taunt with %s (worth %d if it stands)" % (action["card"],
-                                                               self._kill_points() * 2)
+                                                               self.kill_points() * 2)
         if kind == "foil":
             return "foil the taunt with your %s: the Spy escapes and destroys %s's Lair" % (
-                action["card"], _player(self.capture_owner))
+                action["card"], _player(_seat(self.capture_owner)))
         if kind == "let_stand":
             return "let the taunt stand"
         return str(GameState.describe(self, action))
@@ -890,7 +908,7 @@ class MisterSpyState(GameState):
         if self.phase not in (CAPTURE, FOIL):
             return None
         value = self.captured_value()
-        multiplier = 2 ** len(self.taunts)
+        multiplier = 1 << len(self.taunts)
         if self.phase == FOIL:  # the newest taunt is not yet standing
             multiplier //= 2
         return {
@@ -907,9 +925,9 @@ class MisterSpyState(GameState):
             "points_if_taunt_stands": value * multiplier * 2,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """Everything `seat` may know: its hand, and the table's public faces and backs."""
-        view: dict[str, Any] = self.base_view(seat)
+        view: View = self.base_view(seat)
         view.update({
             "hand": list(self.hands[seat]),
             "phase": self.phase,
@@ -988,8 +1006,8 @@ class MisterSpyState(GameState):
 
     def _prompt(self) -> str:
         if self.is_over:
-            return str(self._result["summary"])
-        who = _player(self.to_act)
+            return str(self.result()["summary"])
+        who = _player(self._acting())
         if self.phase == PLAY:
             return "%s: play a Lair card, send a Spy into a Lair, or end the turn." % who
         if self.phase == SPY:
@@ -999,7 +1017,7 @@ class MisterSpyState(GameState):
                     else "%s's Lair" % _player(_seat(self.target)))
             return ("%s: send a Spy into %s from your hand, from another hand "
                     "or from the deck." % (who, lair))
-        points = self._kill_points()
+        points = self.kill_points()
         if self.phase == CAPTURE:
             return ("%s: kill the captured Spy for %d, or taunt it with a Doubler for %d."
                     % (who, points, points * 2))
@@ -1074,7 +1092,7 @@ class MisterSpyState(GameState):
         against 1.001 for scores and Lairs alone). A capture in progress
         counts for its owner."""
         if self.is_over:
-            winners = self._result["winners"]
+            winners = self.result()["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
         spies_left = self._spies_out()
         share = spies_left / ALL_SPIES
@@ -1085,7 +1103,7 @@ class MisterSpyState(GameState):
             # for the value the standing taunts fixed (a search cut off
             # mid-capture would otherwise see no gain in the capture).
             standing = len(self.taunts) - (self.phase == FOIL)
-            strengths[_seat(self.capture_owner)] += self.captured_value() * 2 ** standing
+            strengths[_seat(self.capture_owner)] += self.captured_value() << standing
         top = max(strengths)
         weights = [exp((x - top) / temperature) for x in strengths]
         return weights[seat] / sum(weights)

@@ -30,12 +30,21 @@ Usage:
     action = LEVELS["normal"]().choose(state, state.to_act, Rng(1))
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
 from ..engine.search import SearchBot
 from ..games.mission_for_peanuts import (AGENT, ASSASSIN, INFORMANT, NO_COMBINATION, POLICE, SPY,
-                                         TELEPATH, best_combination)
+                                         TELEPATH, MissionForPeanuts, best_combination)
+
+if TYPE_CHECKING:  # the protocol's aliases and types, for annotations only
+    from ..engine.bots import Levels
+    from ..engine.protocol import Action, GameState, View
+    from ..engine.rng import Rng
 
 
-def _sure_assassin(view, action):
+def _sure_assassin(view: View, action: Action) -> bool:
     """Does this action, by what the view shows, put the Assassin into the bot's own hand?"""
     me = view["seat"]
     if view["roles"][me] == TELEPATH:
@@ -58,17 +67,18 @@ class EasyBot:
 
     name = "easy"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """Any legal action but one that surely takes the Assassin."""
         actions = state.legal_actions()
         view = state.view(seat)
         safe = [a for a in actions if not _sure_assassin(view, a)]
         return rng.choice(safe or actions)
 
 
-def judge(world, seat):
+def judge(world: MissionForPeanuts, seat: int) -> float:
     """How good a sampled world is for `seat`: `evaluate` plus table habits."""
     if world.is_over:
-        winners = world.result()["winners"]
+        winners: list[int] = world.result()["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
     value = world.evaluate(seat)
     if not world.alive[seat] or not world.revealed:
@@ -88,7 +98,7 @@ ROLE_MERIT = {SPY: 2.0, TELEPATH: 1.5, ASSASSIN: 1.5, POLICE: 0.5}
 HAND_MERIT = {ASSASSIN: 1.0, POLICE: 0.8, INFORMANT: 0.6, AGENT: 0.5, TELEPATH: 0.5, SPY: -1.5}
 
 
-def role_merit(role, dealt):
+def role_merit(role: str, dealt: list[str]) -> float:
     """Round start: how good it is to make `role` the Role and keep the other card."""
     kept = list(dealt)
     kept.remove(role)
@@ -102,11 +112,12 @@ class NormalBot:
 
     name = "normal"
 
-    def __init__(self, samples=6, depth=3):
+    def __init__(self, samples: int = 6, depth: int = 3) -> None:
         self.samples = samples
         self.depth = depth
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The action whose sampled worlds `judge` scores best."""
         actions = state.legal_actions()
         view = state.view(seat)
         if len(actions) == 1 or view["step"] == "agent_pick":  # a blind pick is a coin toss
@@ -114,7 +125,8 @@ class NormalBot:
         if view["step"] == "role":
             return max(actions, key=lambda a: role_merit(a["card"], view["hand"]))
         safe = [a for a in actions if not _sure_assassin(view, a)] or actions
-        worlds = [state.determinize(seat, rng) for _ in range(self.samples)]
+        worlds = [cast(MissionForPeanuts, state.determinize(seat, rng))
+                  for _ in range(self.samples)]
         best, best_value = safe[0], -1.0
         for action in safe:
             value = sum(self._value(world, action, seat, self.depth) for world in worlds)
@@ -122,7 +134,7 @@ class NormalBot:
                 best, best_value = action, value
         return best
 
-    def _value(self, world, action, seat, depth):
+    def _value(self, world: MissionForPeanuts, action: Action, seat: int, depth: int) -> float:
         """The world after `action`, following the bot's own further steps greedily."""
         after = world.clone()
         after.history.append(action)
@@ -133,17 +145,18 @@ class NormalBot:
                    for follow in after.legal_actions())
 
 
-def rollout_policy(world, rng):
+def rollout_policy(state: GameState, rng: Rng) -> Action:
     """A cheap guess at good play inside a sampled world, for the search's rollouts.
 
     It reads the sampled world's cards, as a player who guessed right would:
     the Secret Police goes for the Spy, nobody swaps into the Assassin, and
     the Assassin is swapped or dealt into other hands when it can be.
     """
+    world = cast(MissionForPeanuts, state)
     actions = world.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    seat = world.to_act
+    seat = cast(int, world.to_act)
     step = world.step
     if step == "act":
         hand = world.hands[seat]
@@ -168,7 +181,7 @@ def rollout_policy(world, rng):
     return rng.choice(actions)
 
 
-def _walks_into_assassin(world, seat, action):
+def _walks_into_assassin(world: MissionForPeanuts, seat: int, action: Action) -> bool:
     if world.roles[seat] == TELEPATH:
         return False
     if world.step == "trade_target":
@@ -180,13 +193,13 @@ def _walks_into_assassin(world, seat, action):
     return ASSASSIN in world.hands[other]
 
 
-def hard_bot(iterations=None, time_budget=0.45):
+def hard_bot(iterations: int | None = None, time_budget: float | None = 0.45) -> SearchBot:
     """The search bot; `iterations` (with time_budget=None) makes it repeatable for tests."""
     return SearchBot(iterations=iterations, time_budget=time_budget,
                      rollout_policy=rollout_policy, rollout_depth=12, exploration=0.7)
 
 
-LEVELS = {
+LEVELS: Levels = {
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": hard_bot,

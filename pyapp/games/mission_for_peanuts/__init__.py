@@ -156,7 +156,7 @@ from .state import MissionForPeanuts
 from . import steps
 from .steps import IMMUNITY, STEPS
 
-__all__ = ["steps", "AGENT", "ASSASSIN", "CARD", "CARDS", "COMBINATIONS", "FAMILY", "HANDLER", "IMMUNITY",
+__all__ = ["AGENT", "ASSASSIN", "CARD", "CARDS", "COMBINATIONS", "FAMILY", "HANDLER", "IMMUNITY",
            "INFORMANT", "NAMES", "NO_COMBINATION", "NOTCHES", "POLICE", "RULES", "SEER", "SPY",
            "STEPS", "TELEPATH", "MissionForPeanuts", "best_combination", "listing", "player",
-           "round_deck", "showdown_key", "the"]
+           "round_deck", "showdown_key", "steps", "the"]

@@ -4,6 +4,9 @@ seat sees, and the copies the bots search."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeGuard
+
 from ...engine.protocol import GameState, IllegalAction, excerpt
 from ...engine.registry import register
 from ...engine.rng import Rng
@@ -13,6 +16,9 @@ from .cards import (AGENT, ASSASSIN, CARD, FAMILY, HANDLER, INFORMANT, NAMES, NO
                     without_one_of_each)
 from .rules import RULES
 from .steps import ACTION_FIELDS, DIRECTIONS, IMMUNITY, STEPS
+
+if TYPE_CHECKING:  # the protocol's aliases, for annotations only
+    from ...engine.protocol import Action, View
 
 HOW_WON = {"family": "Finding the Family", "showdown": "showdown",
            "last_standing": "last player standing"}
@@ -36,14 +42,32 @@ class MissionForPeanuts(GameState):
     order = 1
     OPTIONS = {"target": (None, tuple(range(1, 11)))}
 
+    target: int  # Peanut Points that win the match
+    scores: list[int]
+    decided: list[int]  # the log's length when each seat last began a decision
+    round: int
+    first: int  # the round's first player
+    hands: list[list[str]]  # sorted
+    deck: list[str]  # top first
+    roles: list[Any]  # a card code, or None until chosen at round start
+    revealed: bool  # have the Roles flipped
+    piles: list[list[tuple[str, bool]]]  # (card, face down) per seat
+    alive: list[bool]
+    extra: bool  # another turn after this one
+    step: str  # a key of STEPS
+    pending: dict[str, Any]  # the effect in progress: "by", "card", and the step's own
+    know: list[list[list[str]]]
+    memory: list[list[tuple[list[str], int] | None]]
+    deck_seen: list[list[str | None]]
+
     @classmethod
-    def default_option(cls, name, players):
+    def default_option(cls, name: str, players: int) -> int:
         """The rulebook's target: 3 Peanut Points with 3 players, 2 with 4-5."""
         return 3 if players == 3 else 2
 
     # -- setup ---------------------------------------------------------------
 
-    def _setup(self):
+    def _setup(self) -> None:
         self.target = self.options["target"]
         self.scores = [0] * self.num_players
         self.round = 0
@@ -51,7 +75,7 @@ class MissionForPeanuts(GameState):
         self.decided = [0] * self.num_players
         self._deal_round(self.rng.below(self.num_players))
 
-    def _deal_round(self, first):
+    def _deal_round(self, first: int) -> None:
         """Remove the Spy, deal 2 each, shuffle the Spy back in; Roles next."""
         n = self.num_players
         self.round += 1
@@ -80,7 +104,7 @@ class MissionForPeanuts(GameState):
 
     # -- the protocol ----------------------------------------------------------
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         """The actions open to `to_act`, in a fixed order."""
         if self.is_over:
             return []
@@ -89,7 +113,7 @@ class MissionForPeanuts(GameState):
             actions.extend(getattr(self, "_options_" + kind)())
         return actions
 
-    def check(self, action):
+    def check(self, action: Action) -> None:
         """Raise IllegalAction(reason) unless `action` is legal now."""
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -99,61 +123,67 @@ class MissionForPeanuts(GameState):
                                 % (excerpt(kind), ", ".join(ACTION_FIELDS)))
         if kind not in STEPS[self.step].resolves:
             raise IllegalAction("%s must now %s, not a %s action"
-                                % (player(self.to_act), self._prompt_task(), kind))
+                                % (player(self._actor), self._prompt_task(), kind))
         _check_fields(action, ACTION_FIELDS[kind])
         getattr(self, "_check_" + kind)(action)
 
-    def _perform(self, action):
-        self.decided[self.to_act] = len(self.log)
+    def _perform(self, action: Action) -> None:
+        self.decided[self._actor] = len(self.log)
         getattr(self, STEPS[self.step].resolves[action["type"]])(action)
 
-    def _enter(self, step):
+    @property
+    def _actor(self) -> int:
+        """The seat to act, while the game is on."""
+        assert self.to_act is not None, "nobody acts once the game is over"
+        return self.to_act
+
+    def _enter(self, step: str) -> None:
         """Go to `step`; its player (steps.py, "who") is to act."""
         self.step = step
         self.to_act = self.pending["target"] if STEPS[step].who == "target" else self.turn
 
     # -- each action kind: its candidates and its check, from the same rules ----------------
 
-    def _options_choose_role(self):
-        return [{"type": "choose_role", "card": c} for c in distinct(self.hands[self.to_act])]
+    def _options_choose_role(self) -> list[Action]:
+        return [{"type": "choose_role", "card": c} for c in distinct(self.hands[self._actor])]
 
-    def _check_choose_role(self, action):
+    def _check_choose_role(self, action: Action) -> None:
         self._check_holds(action["card"])
 
-    def _options_assist(self):
+    def _options_assist(self) -> list[Action]:
         return [{"type": "assist", "card": c} for c in distinct(self.hands[self.turn])
                 if self._spy_may_be_discarded(c)]
 
-    def _check_assist(self, action):
+    def _check_assist(self, action: Action) -> None:
         self._check_holds(action["card"])
         if not self._spy_may_be_discarded(action["card"]):
             raise IllegalAction(
                 "the Spy cannot be discarded for its blank ASSIST while the deck is empty")
 
-    def _options_deploy(self):
+    def _options_deploy(self) -> list[Action]:
         return [{"type": "deploy", "card": c} for c in distinct(self.hands[self.turn])]
 
-    def _check_deploy(self, action):
+    def _check_deploy(self, action: Action) -> None:
         self._check_holds(action["card"])
 
-    def _options_bury(self):
+    def _options_bury(self) -> list[Action]:
         return [{"type": "bury", "card": c} for c in distinct(self.hands[self.turn])]
 
     _check_bury = _check_return = _check_deploy
 
-    def _options_return(self):
+    def _options_return(self) -> list[Action]:
         return [{"type": "return", "card": c} for c in distinct(self.hands[self.turn])]
 
-    def _check_holds(self, card):
+    def _check_holds(self, card: str) -> None:
         """The card must be in the hand of the player to act."""
-        if not isinstance(card, str) or card not in self.hands[self.to_act]:
+        if not isinstance(card, str) or card not in self.hands[self._actor]:
             name = NAMES[card] if isinstance(card, str) and card in NAMES else excerpt(card)
-            raise IllegalAction("%s has no %s in hand" % (player(self.to_act), name))
+            raise IllegalAction("%s has no %s in hand" % (player(self._actor), name))
 
-    def _options_target(self):
+    def _options_target(self) -> list[Action]:
         return [{"type": "target", "seat": s} for s in self._candidates(self.step)]
 
-    def _check_target(self, action):
+    def _check_target(self, action: Action) -> None:
         seat = action["seat"]
         if not _is_whole(seat) or not 0 <= seat < self.num_players:
             raise IllegalAction("seat %s is not a player at this table" % excerpt(seat))
@@ -161,67 +191,67 @@ class MissionForPeanuts(GameState):
         if refusal:
             raise IllegalAction(refusal)
 
-    def _options_copy(self):
+    def _options_copy(self) -> list[Action]:
         return [{"type": "copy", "seat": s} for s in self._candidates(self.step)]
 
     _check_copy = _check_target
 
-    def _options_direction(self):
+    def _options_direction(self) -> list[Action]:
         return [{"type": "direction", "dir": d} for d in DIRECTIONS]
 
-    def _check_direction(self, action):
+    def _check_direction(self, action: Action) -> None:
         if not isinstance(action["dir"], str) or action["dir"] not in DIRECTIONS:
             raise IllegalAction("the direction is \"left\" or \"right\", not %s"
                                 % excerpt(action["dir"]))
 
-    def _options_discard_face_down(self):
+    def _options_discard_face_down(self) -> list[Action]:
         return [{"type": "discard_face_down", "index": i} for i in range(self.pending["count"])]
 
-    def _check_discard_face_down(self, action):
+    def _check_discard_face_down(self, action: Action) -> None:
         _check_index(action["index"], self.pending["count"])
 
-    def _options_recall(self):
+    def _options_recall(self) -> list[Action]:
         return [{"type": "recall", "seat": p, "index": i}
                 for p in range(self.num_players) for i in range(len(self.piles[p]))]
 
-    def _check_recall(self, action):
+    def _check_recall(self, action: Action) -> None:
         owner, index = action["seat"], action["index"]
         if not (_is_whole(owner) and 0 <= owner < self.num_players and _is_whole(index)
                 and 0 <= index < len(self.piles[owner])):
             raise IllegalAction("there is no card %s in the discard pile of seat %s" % (
                 excerpt(index), excerpt(owner)))
 
-    def _options_pick(self):
+    def _options_pick(self) -> list[Action]:
         return [{"type": "pick", "index": i} for i in range(len(self.hands[self.pending["by"]]))]
 
-    def _check_pick(self, action):
+    def _check_pick(self, action: Action) -> None:
         _check_index(action["index"], len(self.hands[self.pending["by"]]))
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         """An action as a hint names it, to the player about to take it:
         "discard the Informant for its ASSIST: two players swap hands"."""
         phrase = getattr(self, "_describe_" + str(action.get("type")), None)
         return phrase(action) if phrase else GameState.describe(self, action)
 
-    def _you(self, seat):
-        return "you" if seat == self.to_act else player(seat)
+    def _you(self, seat: int) -> str:
+        return "you" if seat == self._actor else player(seat)
 
-    def _your(self, seat):
-        return "your" if seat == self.to_act else player(seat) + "'s"
+    def _your(self, seat: int) -> str:
+        return "your" if seat == self._actor else player(seat) + "'s"
 
-    def _describe_choose_role(self, action):
+    def _describe_choose_role(self, action: Action) -> str:
         return "make %s your Role" % the(action["card"])
 
-    def _describe_assist(self, action):
+    def _describe_assist(self, action: Action) -> str:
         card = action["card"]
         return "discard %s for its ASSIST: %s" % (the(card), CARD[card].assist)
 
-    def _describe_deploy(self, action):
+    def _describe_deploy(self, action: Action) -> str:
         card = action["card"]
         return "DEPLOY %s as your new Role (discarding %s): %s" % (
-            the(card), the(self.roles[self.to_act]), CARD[card].deploy)
+            the(card), the(self.roles[self._actor]), CARD[card].deploy)
 
-    def _describe_target(self, action):
+    def _describe_target(self, action: Action) -> str:
         other, step = action["seat"], self.step
         if step == "swap_first":
             return "choose %s as one of the two players who swap hands" % self._you(other)
@@ -233,45 +263,45 @@ class MissionForPeanuts(GameState):
             return "look at %s's hand with the Secret Police" % player(other)
         return "swap %s hand with the top card of the deck" % self._your(other)
 
-    def _describe_swap(self, first, second):
-        if self.to_act in (first, second):
-            return "swap your hand with %s's" % player(second if first == self.to_act else first)
+    def _describe_swap(self, first: int, second: int) -> str:
+        if self._actor in (first, second):
+            return "swap your hand with %s's" % player(second if first == self._actor else first)
         return "swap %s's and %s's hands" % (player(first), player(second))
 
-    def _describe_copy(self, action):
+    def _describe_copy(self, action: Action) -> str:
         other = action["seat"]
         return "use the ASSIST of %s's %s Role" % (player(other), NAMES[self.roles[other]])
 
-    def _describe_direction(self, action):
+    def _describe_direction(self, action: Action) -> str:
         way = "to the next player" if action["dir"] == "left" else "to the previous player"
         return "pass every Role %s (%s)" % (action["dir"], way)
 
-    def _describe_discard_face_down(self, action):
+    def _describe_discard_face_down(self, action: Action) -> str:
         index = action["index"]
         return "discard the %s card from the top (%s) face down" % (
             ORDINALS[index], the(self.deck[index]))
 
-    def _describe_bury(self, action):
+    def _describe_bury(self, action: Action) -> str:
         return "put %s on the bottom of the deck" % the(action["card"])
 
-    def _describe_return(self, action):
+    def _describe_return(self, action: Action) -> str:
         return "put %s on top of the deck" % the(action["card"])
 
-    def _describe_recall(self, action):
+    def _describe_recall(self, action: Action) -> str:
         owner = action["seat"]
         card, face_down = self.piles[owner][action["index"]]
-        what = the(card) if not face_down or owner == self.to_act else "a face-down card"
+        what = the(card) if not face_down or owner == self._actor else "a face-down card"
         return "shuffle %s from %s pile into the deck" % (what, self._your(owner))
 
-    def _describe_pick(self, action):
+    def _describe_pick(self, action: Action) -> str:
         return "take the %s of %s's face-down cards" % (
             ORDINALS[action["index"]], player(self.pending["by"]))
 
     # -- Roles at round start ------------------------------------------------
 
-    def _choose_role(self, action):
+    def _choose_role(self, action: Action) -> None:
         """Each seat puts a Role face down; all Roles flip together at the end."""
-        seat, card = self.to_act, action["card"]
+        seat, card = self._actor, action["card"]
         self.hands[seat].remove(card)
         self.roles[seat] = card
         self.say("%s chooses a Role face down." % player(seat), kind="role_chosen", seat=seat)
@@ -287,7 +317,7 @@ class MissionForPeanuts(GameState):
 
     # -- a turn ------------------------------------------------------------------
 
-    def _start_turn(self, seat):
+    def _start_turn(self, seat: int) -> None:
         """Draw a card, check for the family, then choose one action."""
         self.turn = seat
         self.pending = {}
@@ -296,11 +326,11 @@ class MissionForPeanuts(GameState):
         self._draw(seat)
         self._check_family(seat)
 
-    def _spy_may_be_discarded(self, card):
+    def _spy_may_be_discarded(self, card: str) -> bool:
         """Table rule: with an empty deck the Spy's blank ASSIST would loop forever."""
         return card != SPY or bool(self.deck)
 
-    def _assist_card(self, action):
+    def _assist_card(self, action: Action) -> None:
         """Discard a hand card face up, then do its ASSIST."""
         seat, card = self.turn, action["card"]
         self._take_public(seat, card)
@@ -309,7 +339,7 @@ class MissionForPeanuts(GameState):
         self._discard_face_up(seat, card)
         self._assist(seat, card)
 
-    def _deploy_card(self, action):
+    def _deploy_card(self, action: Action) -> None:
         """Discard the Role face up (no effect), make `card` the Role, do its DEPLOY."""
         seat, card = self.turn, action["card"]
         old = self.roles[seat]
@@ -320,7 +350,7 @@ class MissionForPeanuts(GameState):
         self._discard_face_up(seat, old)
         self._deploy(seat, card)
 
-    def _end_action(self):
+    def _end_action(self) -> None:
         """The action is done: end the round, or pass the turn (or take another)."""
         living = self._living()
         if len(living) == 1:
@@ -342,15 +372,15 @@ class MissionForPeanuts(GameState):
         else:
             self._start_turn(self._next_living(seat))
 
-    def _no_effect(self, seat, why):
+    def _no_effect(self, seat: int, why: str) -> None:
         """FAQ: if any part of an action cannot be done, the whole action is ignored."""
         self.say("Nothing happens: %s." % why, kind="no_effect", seat=seat)
         self._end_action()
 
-    def _living(self):
+    def _living(self) -> list[int]:
         return [s for s in range(self.num_players) if self.alive[s]]
 
-    def _next_living(self, seat, step=1):
+    def _next_living(self, seat: int, step: int = 1) -> int:
         n = self.num_players
         other = (seat + step) % n
         while not self.alive[other]:
@@ -359,37 +389,37 @@ class MissionForPeanuts(GameState):
 
     # -- ASSIST actions ---------------------------------------------------------
 
-    def _assist(self, seat, card):
+    def _assist(self, seat: int, card: str) -> None:
         """Do `card`'s ASSIST for `seat` (also when the Agent DEPLOY copies it)."""
         self.pending = {"by": seat, "card": card}
         ASSISTS[card](self, seat)
 
-    def _assist_spy(self, seat):
+    def _assist_spy(self, seat: int) -> None:
         """The Spy's ASSIST is blank."""
         self._no_effect(seat, "the Spy has no ASSIST")
 
-    def _assist_assassin(self, seat):
+    def _assist_assassin(self, seat: int) -> None:
         """The Assassin's ASSIST is blank."""
         self._no_effect(seat, "the Assassin has no ASSIST")
 
-    def _assist_informant(self, seat):
+    def _assist_informant(self, seat: int) -> None:
         """Two players, yourself allowed, swap hands: ask for the first."""
         self._ask_target(seat, "swap_first", 2)
 
-    def _assist_handler(self, seat):
+    def _assist_handler(self, seat: int) -> None:
         """Every Role passes left or right: ask which way."""
         self._enter("direction")
 
-    def _assist_police(self, seat):
+    def _assist_police(self, seat: int) -> None:
         """See another hand: ask whose."""
         self._ask_target(seat, "police_target", 1)
 
-    def _ask_target(self, seat, step, needed):
+    def _ask_target(self, seat: int, step: str, needed: int) -> None:
         self._enter(step)
         if len(self._candidates(step)) < needed:
             self._no_effect(seat, "there is no player who can be chosen")
 
-    def _assist_telepath(self, seat):
+    def _assist_telepath(self, seat: int) -> None:
         """Every other player shows you their hand; then you take another turn."""
         self.say("%s reads every other player's hand." % player(seat), kind="mind_read", seat=seat)
         for other in self._living():
@@ -398,7 +428,7 @@ class MissionForPeanuts(GameState):
         self.extra = True
         self._end_action()
 
-    def _assist_seer(self, seat):
+    def _assist_seer(self, seat: int) -> None:
         """Look at the top three cards; one of them will go face down."""
         count = min(3, len(self.deck))
         if not count:
@@ -412,7 +442,7 @@ class MissionForPeanuts(GameState):
             player(seat), "card" if count == 1 else "%d cards" % count),
             kind="seer_look", seat=seat, count=count)
 
-    def _seer_discard(self, action):
+    def _seer_discard(self, action: Action) -> None:
         """Seer ASSIST, part 2: one of the cards seen goes face down to your own pile."""
         seat, index = self.turn, action["index"]
         card = self.deck.pop(index)
@@ -422,14 +452,15 @@ class MissionForPeanuts(GameState):
             if other == seat:
                 seen.pop(index)
             else:  # which one went is hidden, so the rest of those cards are too
-                self.deck_seen[other] = [None] * (count - 1) + seen[count:]
+                hidden: list[str | None] = [None] * (count - 1)
+                self.deck_seen[other] = hidden + seen[count:]
         self.piles[seat].append((card, True))
         self.say("%s discards one of them face down and puts the rest back in order."
                  % player(seat),
                  kind="face_down", seat=seat)
         self._end_action()
 
-    def _swap_hands(self, a, b):
+    def _swap_hands(self, a: int, b: int) -> None:
         """Informant ASSIST: two players trade hands; receiving the Assassin eliminates."""
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
         for o in range(self.num_players):
@@ -446,7 +477,7 @@ class MissionForPeanuts(GameState):
             self._assassin_strikes(s)
         self._end_action()
 
-    def _assist_agent(self, seat):
+    def _assist_agent(self, seat: int) -> None:
         """Draw (safely), then a target discards their hand and picks blind from yours."""
         if not self.deck:
             self._no_effect(seat, "the deck is empty, so the Agent cannot draw")
@@ -459,7 +490,7 @@ class MissionForPeanuts(GameState):
         self._draw(seat)
         self._check_family(seat)
 
-    def _agent_discards_hand(self, action):
+    def _agent_discards_hand(self, action: Action) -> None:
         """Agent ASSIST, part 2: the target discards their hand, then picks blind."""
         seat, target = self.turn, action["seat"]
         cards = self.hands[target]
@@ -473,9 +504,9 @@ class MissionForPeanuts(GameState):
         self.pending["target"] = target
         self._enter("agent_pick")
 
-    def _agent_pick(self, action):
+    def _agent_pick(self, action: Action) -> None:
         """Agent ASSIST, part 3: the target takes one of the Agent's cards, unseen."""
-        seat, target, index = self.pending["by"], self.to_act, action["index"]
+        seat, target, index = self.pending["by"], self._actor, action["index"]
         blind = list(self.hands[seat])
         self.rng.shuffle(blind)  # the Agent's cards are offered face down
         card = blind[index]
@@ -493,7 +524,7 @@ class MissionForPeanuts(GameState):
         self._assassin_strikes(target)
         self._end_action()
 
-    def _pass_roles(self, action):
+    def _pass_roles(self, action: Action) -> None:
         """Handler ASSIST: every player still in passes their Role that way."""
         seat, direction = self.turn, action["dir"]
         step = DIRECTIONS[direction]
@@ -505,7 +536,7 @@ class MissionForPeanuts(GameState):
                  kind="pass_roles", seat=seat, dir=direction, roles=list(self.roles))
         self._end_action()
 
-    def _police_look(self, action):
+    def _police_look(self, action: Action) -> None:
         """Secret Police ASSIST: see a hand; a Spy there eliminates its holder."""
         seat, target = self.turn, action["seat"]
         self.say("%s looks at %s's hand." % (player(seat), player(target)),
@@ -519,23 +550,23 @@ class MissionForPeanuts(GameState):
                      seat=seat, target=target)
         self._end_action()
 
-    def _choose_first_swapper(self, action):
+    def _choose_first_swapper(self, action: Action) -> None:
         """Informant ASSIST, part 1: the first of the two players who swap."""
         self.pending["first"] = action["seat"]
         self._enter("swap_second")
 
-    def _swap_with_first(self, action):
+    def _swap_with_first(self, action: Action) -> None:
         """Informant ASSIST, part 2: the second player swaps with the first."""
         self._swap_hands(self.pending["first"], action["seat"])
 
     # -- DEPLOY actions ---------------------------------------------------------
 
-    def _deploy(self, seat, card):
+    def _deploy(self, seat: int, card: str) -> None:
         """Do `card`'s DEPLOY for `seat`, whose new Role it is."""
         self.pending = {"by": seat, "card": card}
         DEPLOYS[card](self, seat)
 
-    def _deploy_shield(self, seat):
+    def _deploy_shield(self, seat: int) -> None:
         """Telepath, Assassin and Secret Police DEPLOY: the Role protects while kept."""
         card = self.roles[seat]
         self.say("While %s is their Role, %s %s." % (the(card), player(seat), ROLE_SHIELDS[card]),
@@ -544,11 +575,11 @@ class MissionForPeanuts(GameState):
 
     _deploy_telepath = _deploy_assassin = _deploy_police = _deploy_shield
 
-    def _deploy_agent(self, seat):
+    def _deploy_agent(self, seat: int) -> None:
         """Use the ASSIST of another player's Role: ask whose."""
         self._ask_target(seat, "copy", 1)
 
-    def _deploy_spy(self, seat):
+    def _deploy_spy(self, seat: int) -> None:
         """Trade the Spy Role for the top card; the Spy goes on top of the deck."""
         if not self.deck:
             self._no_effect(seat, "the deck is empty")
@@ -563,7 +594,7 @@ class MissionForPeanuts(GameState):
                  kind="spy_trade", seat=seat, card=card)
         self._end_action()
 
-    def _deploy_seer(self, seat):
+    def _deploy_seer(self, seat: int) -> None:
         """Draw up to two cards, then bury as many from the hand."""
         count = min(2, len(self.deck))
         if not count:
@@ -578,7 +609,7 @@ class MissionForPeanuts(GameState):
         self.pending["left"] = count
         self._check_family(seat)
 
-    def _bury(self, action):
+    def _bury(self, action: Action) -> None:
         """Seer DEPLOY, part 2: a hand card goes under the whole deck."""
         seat, card = self.turn, action["card"]
         self._take_hidden(seat, card)
@@ -591,7 +622,7 @@ class MissionForPeanuts(GameState):
         if not self.pending["left"]:
             self._end_action()
 
-    def _deploy_informant(self, seat):
+    def _deploy_informant(self, seat: int) -> None:
         """Draw one card, then put one hand card on top of the deck."""
         if not self.deck:
             self._no_effect(seat, "the deck is empty")
@@ -601,7 +632,7 @@ class MissionForPeanuts(GameState):
         self._enter("return")
         self._check_family(seat)
 
-    def _return_on_top(self, action):
+    def _return_on_top(self, action: Action) -> None:
         """Informant DEPLOY, part 2: a hand card goes on top of the deck."""
         seat, card = self.turn, action["card"]
         self._take_hidden(seat, card)
@@ -611,13 +642,13 @@ class MissionForPeanuts(GameState):
         self.say("%s puts a card on top of the deck." % player(seat), kind="return", seat=seat)
         self._end_action()
 
-    def _deploy_handler(self, seat):
+    def _deploy_handler(self, seat: int) -> None:
         if not any(self.piles):
             self._no_effect(seat, "no discarded card can be shuffled back")
             return
         self._enter("recall")
 
-    def _recall(self, action):
+    def _recall(self, action: Action) -> None:
         """Handler DEPLOY, part 1: any discarded card is shuffled into the deck."""
         seat, owner, index = self.turn, action["seat"], action["index"]
         card, face_down = self.piles[owner].pop(index)
@@ -629,7 +660,7 @@ class MissionForPeanuts(GameState):
         self._shuffle_into_deck(card)
         self._enter("trade_target")
 
-    def _trade_with_deck(self, action):
+    def _trade_with_deck(self, action: Action) -> None:
         """Handler DEPLOY, part 2: the target swaps their hand with the top card."""
         seat, target = self.turn, action["seat"]
         card = self.deck.pop(0)
@@ -642,7 +673,8 @@ class MissionForPeanuts(GameState):
             sure = o == target or (len(old) == 1 and self.know[o][target] == old)
             self.deck_seen[o][0:0] = list(old) if sure else [None] * len(old)
             if o != target:
-                self.know[o][target] = [] if tops[o] is None else [tops[o]]
+                top = tops[o]
+                self.know[o][target] = [] if top is None else [top]
         self.say("%s swaps their hand with the top card of the deck." % player(target),
                  kind="trade", seat=target, by=seat)
         for o in range(self.num_players):
@@ -651,7 +683,7 @@ class MissionForPeanuts(GameState):
         self._assassin_strikes(target)
         self._end_action()
 
-    def _copy_role(self, action):
+    def _copy_role(self, action: Action) -> None:
         """Agent DEPLOY: the ASSIST of another player's Role, as if discarded."""
         seat, other = self.turn, action["seat"]
         card = self.roles[other]
@@ -661,13 +693,14 @@ class MissionForPeanuts(GameState):
 
     # -- immunities ------------------------------------------------------------------
 
-    def _candidates(self, step):
+    def _candidates(self, step: str) -> list[int]:
         """The players who may be chosen at a targeting step (FAQ: immune ones may not)."""
         return [s for s in range(self.num_players) if self._refusal(step, s) is None]
 
-    def _refusal(self, step, seat):
+    def _refusal(self, step: str, seat: int) -> str | None:
         """Why `seat` may not be chosen at the targeting `step`, or None if it may."""
         rules = STEPS[step]
+        assert rules.immunity is not None, "only a targeting step has candidates"
         role, reason = IMMUNITY[rules.immunity]
         if self.alive[seat] and self.roles[seat] == role:
             return "%s cannot be chosen: %s" % (player(seat), reason)
@@ -679,7 +712,7 @@ class MissionForPeanuts(GameState):
             return "%s is already one of the two players to swap" % player(seat)
         return None
 
-    def _immunities(self):
+    def _immunities(self) -> list[dict[str, Any]]:
         """[{"seat", "reason"}] for living players shielded by their Role right now."""
         kind = STEPS[self.step].immunity
         if kind is None:
@@ -690,7 +723,7 @@ class MissionForPeanuts(GameState):
 
     # -- elimination and the family ------------------------------------------------------
 
-    def _assassin_strikes(self, seat):
+    def _assassin_strikes(self, seat: int) -> None:
         """An Assassin put into a hand by an action eliminates, unless the Role is the Telepath."""
         if ASSASSIN not in self.hands[seat]:
             return
@@ -700,7 +733,7 @@ class MissionForPeanuts(GameState):
             return
         self._eliminate(seat, "received the Assassin")
 
-    def _eliminate(self, seat, why):
+    def _eliminate(self, seat: int, why: str) -> None:
         """The hand goes face up to the pile (a Spy into the deck); no more turns."""
         cards = self.hands[seat]
         self.hands[seat] = []
@@ -711,11 +744,11 @@ class MissionForPeanuts(GameState):
         for card in cards:
             self._discard_face_up(seat, card)
 
-    def _has_family(self, seat):
+    def _has_family(self, seat: int) -> bool:
         cards = self.hands[seat] + [self.roles[seat]]
         return all(card in cards for card in FAMILY)
 
-    def _check_family(self, seat):
+    def _check_family(self, seat: int) -> None:
         """After a draw: the Spy, the Telepath and the Assassin together win the round."""
         if self._has_family(seat):
             self.say("%s has found the family: the Spy, the Telepath and the Assassin!"
@@ -725,10 +758,10 @@ class MissionForPeanuts(GameState):
 
     # -- the end of a round and of the match --------------------------------------------------
 
-    def _pile_notches(self, seat):
+    def _pile_notches(self, seat: int) -> int:
         return sum(NOTCHES[card] for card, _ in self.piles[seat])
 
-    def _showdown(self):
+    def _showdown(self) -> None:
         """The deck is out: the best Role-and-hand pair wins, then the tie-breaks."""
         entries = []
         for s in self._living():
@@ -752,7 +785,7 @@ class MissionForPeanuts(GameState):
         self._award_round(winners, "showdown")
 
     @staticmethod
-    def _deciding_stage(entries, best):
+    def _deciding_stage(entries: list[dict[str, Any]], best: tuple[int, int, int]) -> str | None:
         """Which comparison set the winners apart from the rest: "combination",
         "notches", "discard_notches", or None when every player tied."""
         others = [e["key"] for e in entries if e["key"] != best]
@@ -765,7 +798,7 @@ class MissionForPeanuts(GameState):
             return "notches"
         return "discard_notches"
 
-    def _award_round(self, winners, how):
+    def _award_round(self, winners: list[int], how: str) -> None:
         """One Peanut Point per round winner; the match ends at the target."""
         for w in winners:
             self.scores[w] += 1
@@ -784,7 +817,7 @@ class MissionForPeanuts(GameState):
 
     # -- card movements (each keeps every seat's knowledge true) ----------------------------
 
-    def _draw(self, seat):
+    def _draw(self, seat: int) -> str:
         card = self.deck.pop(0)
         for o in range(self.num_players):
             top = self.deck_seen[o].pop(0)
@@ -794,21 +827,21 @@ class MissionForPeanuts(GameState):
         self.hands[seat] = sorted(self.hands[seat] + [card])
         return card
 
-    def _take_public(self, seat, card):
+    def _take_public(self, seat: int, card: str) -> None:
         """A hand card leaves face up: whoever knew a copy of it crosses that one off."""
         self.hands[seat].remove(card)
         for o in range(self.num_players):
             if card in self.know[o][seat]:
                 self.know[o][seat].remove(card)
 
-    def _take_hidden(self, seat, card):
+    def _take_hidden(self, seat: int, card: str) -> None:
         """A hand card leaves unseen: the others can no longer be sure of any one copy."""
         self.hands[seat].remove(card)
         for o in range(self.num_players):
             if o != seat:
                 self.know[o][seat] = without_one_of_each(self.know[o][seat])
 
-    def _discard_face_up(self, seat, card):
+    def _discard_face_up(self, seat: int, card: str) -> None:
         """The Spy never rests face up in a pile: it is shuffled into the deck instead."""
         if card == SPY:
             self.say("The Spy is shuffled back into the deck.", kind="spy_shuffled")
@@ -816,24 +849,24 @@ class MissionForPeanuts(GameState):
         else:
             self.piles[seat].append((card, False))
 
-    def _shuffle_into_deck(self, card):
+    def _shuffle_into_deck(self, card: str) -> None:
         self.deck.append(card)
         self.rng.shuffle(self.deck)
         self.deck_seen = [[None] * len(self.deck) for _ in range(self.num_players)]
 
-    def _learn_hand(self, seer, seat):
+    def _learn_hand(self, seer: int, seat: int) -> None:
         """`seer` is shown `seat`'s whole hand; remember it and when (the last log event)."""
         self.know[seer][seat] = list(self.hands[seat])
         self.memory[seer][seat] = (list(self.hands[seat]), len(self.log) - 1)
 
-    def _forget_hand(self, seat):
+    def _forget_hand(self, seat: int) -> None:
         for o in range(self.num_players):
             self.know[o][seat] = []
             self.memory[o][seat] = None
 
     # -- what a seat sees -----------------------------------------------------------------
 
-    def view(self, seat):
+    def view(self, seat: int) -> View:
         """Everything `seat` may know, JSON-ready."""
         n = self.num_players
         view = self.base_view(seat)
@@ -867,12 +900,13 @@ class MissionForPeanuts(GameState):
             view["how"] = self._how(seat)
         return view
 
-    def _known_hands(self, seat):
+    def _known_hands(self, seat: int) -> list[dict[str, Any]]:
         known = []
         for s in range(self.num_players):
-            if s == seat or not self.alive[s] or self.memory[seat][s] is None:
+            memory = self.memory[seat][s]
+            if s == seat or not self.alive[s] or memory is None:
                 continue
-            cards, since = self.memory[seat][s]
+            cards, since = memory
             live = self.know[seat][s]
             if live:
                 known.append({"seat": s, "cards": list(live), "since": since, "stale": False})
@@ -880,7 +914,7 @@ class MissionForPeanuts(GameState):
                 known.append({"seat": s, "cards": list(cards), "since": since, "stale": True})
         return known
 
-    def _pending_view(self, seat):
+    def _pending_view(self, seat: int) -> dict[str, Any] | None:
         if self.step in ("role", "act") or self.is_over:
             return None
         pending = {"step": self.step, "by": self.pending["by"], "card": self.pending["card"]}
@@ -897,14 +931,14 @@ class MissionForPeanuts(GameState):
                 pending["peek"] = self.deck[:self.pending["count"]]
         return pending
 
-    def _prompt_text(self):
-        return "%s: %s." % (player(self.to_act), self._prompt_task())
+    def _prompt_text(self) -> str:
+        return "%s: %s." % (player(self._actor), self._prompt_task())
 
-    def _prompt_task(self):
+    def _prompt_task(self) -> str:
         """What `to_act` must do now, as an instruction to them."""
         return STEPS[self.step].prompt.format(by=player(self.pending.get("by", 0)))
 
-    def _how(self, seat):
+    def _how(self, seat: int) -> str:
         """The step's rule in a line, for the seat deciding it."""
         pending = self.pending
         first = pending.get("first", 0)
@@ -915,7 +949,7 @@ class MissionForPeanuts(GameState):
 
     # -- for bots ---------------------------------------------------------------------------
 
-    def clone(self):
+    def clone(self) -> MissionForPeanuts:
         """An independent copy (hand-written: about 20x faster than deepcopy)."""
         twin = MissionForPeanuts.__new__(MissionForPeanuts)
         self._copy_base_into(twin)
@@ -938,7 +972,7 @@ class MissionForPeanuts(GameState):
         twin.deck_seen = [list(seen) for seen in self.deck_seen]
         return twin
 
-    def determinize(self, seat, rng):
+    def determinize(self, seat: int, rng: Rng) -> MissionForPeanuts:
         """A full state agreeing with `seat`'s view, the unseen cards re-dealt by `rng`."""
         n = self.num_players
         twin = self.clone()
@@ -965,7 +999,7 @@ class MissionForPeanuts(GameState):
         twin.rng = Rng(rng.derive_seed())
         return twin
 
-    def _cards_seen_by(self, seat):
+    def _cards_seen_by(self, seat: int) -> list[str]:
         """Every card whose place `seat` knows: own cards, face-up ones, what it was shown."""
         cards = list(self.hands[seat])
         for s in range(self.num_players):
@@ -977,10 +1011,11 @@ class MissionForPeanuts(GameState):
         cards.extend(c for c in self.deck_seen[seat] if c is not None)
         return cards
 
-    def evaluate(self, seat):
+    def evaluate(self, seat: int) -> float:
         """The seat's chance to win the match: this round's odds, then a race to the target."""
         if self.is_over:
-            return 1.0 / len(self._result["winners"]) if seat in self._result["winners"] else 0.0
+            winners = self.result()["winners"]
+            return 1.0 / len(winners) if seat in winners else 0.0
         odds = self._round_odds()
         n = self.num_players
         value = 0.0
@@ -991,7 +1026,7 @@ class MissionForPeanuts(GameState):
                 value += p * _race(scores, seat, self.target, n)
         return value
 
-    def _round_odds(self):
+    def _round_odds(self) -> list[float]:
         """A guess at each seat's chance to take this round, from the cards in this world."""
         n = self.num_players
         living = self._living()
@@ -1022,7 +1057,7 @@ class MissionForPeanuts(GameState):
         return [p / total for p in odds]
 
 
-def _verdict(decided_by, tied):
+def _verdict(decided_by: str | None, tied: bool) -> str:
     """What settled a showdown, as the table says it."""
     if decided_by is None:
         return "Every player tied: all score."
@@ -1030,7 +1065,7 @@ def _verdict(decided_by, tied):
                                  "; still tied, all of them score" if tied else "")
 
 
-def _race(scores, seat, target, players):
+def _race(scores: list[int], seat: int, target: int, players: int) -> float:
     """The seat's chance to reach the target first if every later round is a fair coin."""
     if scores[seat] >= target:
         return 1.0
@@ -1040,17 +1075,17 @@ def _race(scores, seat, target, players):
     return weights[seat] / sum(weights)
 
 
-def _is_whole(value):
+def _is_whole(value: object) -> TypeGuard[int]:
     """An int, and not a bool (True == 1 in Python, but True is no seat)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_index(index, count):
+def _check_index(index: object, count: int) -> None:
     if not _is_whole(index) or not 0 <= index < count:
         raise IllegalAction("index %s is not one of the cards on offer" % excerpt(index))
 
 
-def _check_fields(action, fields):
+def _check_fields(action: Action, fields: tuple[str, ...]) -> None:
     """The action has exactly its type's keys."""
     missing = [f for f in fields if f not in action]
     extra = sorted(str(k) for k in action if k != "type" and k not in fields)

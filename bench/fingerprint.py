@@ -3,7 +3,7 @@
 For every game, seat count and bot level, it plays seeded games in which
 every seat is that bot (the Mission for Peanuts hard bot with a fixed
 iteration count instead of its time budget, so it repeats), and prints one
-hash per line over every action chosen and every seat's final view. It also
+hash per line over every action chosen and one over every seat's final view. It also
 replays each game from its save and checks the replayed state's views match.
 Run it before and after a refactor; any changed line names what changed.
 
@@ -43,10 +43,14 @@ def play(game_id, players, level, seed):
 
 
 def fingerprint(game_id, players, level, games):
-    digest = hashlib.sha256()
+    """Two hashes: of every action chosen (the decisions), and of the final
+    views (which a refactor that adds to the views changes on purpose)."""
+    decisions, views = hashlib.sha256(), hashlib.sha256()
     for seed in range(1, games + 1):
-        digest.update(json.dumps(play(game_id, players, level, seed), sort_keys=True).encode())
-    return digest.hexdigest()[:16]
+        actions, final_views = play(game_id, players, level, seed)
+        decisions.update(json.dumps(actions, sort_keys=True).encode())
+        views.update(json.dumps(final_views, sort_keys=True).encode())
+    return "actions %s views %s" % (decisions.hexdigest()[:16], views.hexdigest()[:16])
 
 
 def main(argv):

@@ -19,7 +19,7 @@ Rulebook section -> code:
     Trick Flow: follow suit ...... _playable, _led_suit, _note_void
     Trick Flow: winner and loser . strength, _trick_winner, _trick_loser,
                                    _resolve_trick
-    Trick Flow: pawn placement ... _space_is_open, _open_spaces,
+    Trick Flow: pawn placement ... _closed_spaces, _open_spaces,
                                    _may_place, _place, _advance
     Round End: catch-up pawns .... is_miss, _may_catch_up, _catch_up_order
     Round End: scoring ........... pawn_value, _payout, _end_round
@@ -103,7 +103,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
@@ -359,7 +359,9 @@ class SpyTricksState(GameState):
     @property
     def _seat(self) -> int:
         """The seat to act (asked only while the game runs)."""
-        return cast(int, self.to_act)
+        seat = self.to_act
+        assert seat is not None
+        return seat
 
     # -- setup and dealing --------------------------------------------------
 
@@ -469,7 +471,7 @@ class SpyTricksState(GameState):
             raise IllegalAction("You have no pawn left this round.")
         if collaborator and not self._has_collaborator(seat):
             raise IllegalAction("You have no collaborator to place with your pawn on %s." % space)
-        if not self._space_is_open(space):
+        if space in self._closed_spaces():
             raise IllegalAction(self._why_not_empty(space))
 
     def _check_pass(self, action: Action) -> None:
@@ -499,14 +501,18 @@ class SpyTricksState(GameState):
     def _suit_to_follow(self, seat: int) -> str | None:
         """The led suit if the seat's hand holds it (then it must be followed), else None."""
         led = self._led_suit()
-        if led is not None and any(suit_of(card) == led for card in self.hands[seat]):
-            return led
+        if led is not None:
+            for card in self.hands[seat]:
+                if suit_of(card) == led:
+                    return led
         return None
 
     def _playable(self, seat: int) -> list[str]:
         """The hand's cards of the led suit if it holds any, else the whole hand."""
         follow = self._suit_to_follow(seat)
-        return [card for card in self.hands[seat] if follow is None or suit_of(card) == follow]
+        if follow is None:
+            return list(self.hands[seat])
+        return [card for card in self.hands[seat] if suit_of(card) == follow]
 
     def _note_void(self, seat: int, card: str) -> None:
         """A card off the led suit shows the seat has none of that suit left."""
@@ -553,11 +559,13 @@ class SpyTricksState(GameState):
 
     # -- pawns ------------------------------------------------------------------
 
-    def _space_is_open(self, space: str) -> bool:
-        """At catch-up any space takes a pawn; otherwise only an empty one: no
-        pawn on it, and for a card space no card on it either (rank and suit
-        spaces never hold a card)."""
-        return self.phase == "catch-up" or (space not in self.taken and space not in self.on_board)
+    def _closed_spaces(self) -> set[str]:
+        """The spaces a pawn may not go on now. At catch-up none; otherwise
+        every space that is not empty: with a pawn, or for a card space with
+        its card (rank and suit spaces never hold a card)."""
+        if self.phase == "catch-up":
+            return set()
+        return self.taken | self.on_board
 
     def _why_not_empty(self, space: str) -> str:
         if space in self.on_board:
@@ -574,7 +582,8 @@ class SpyTricksState(GameState):
         """Where `seat` may put a pawn now: any space at catch-up, else empty ones."""
         if not self._has_pawn_left(seat):
             return []
-        return [space for space in SPACES if self._space_is_open(space)]
+        closed = self._closed_spaces()
+        return [space for space in SPACES if space not in closed]
 
     def _may_place(self, seat: int) -> bool:
         return bool(self._open_spaces(seat))

@@ -10,11 +10,14 @@ state is put back as it was before the call.
 """
 
 import traceback
+from typing import Any, Callable
 
 from . import bots
-from .engine.protocol import IllegalAction, clipped, excerpt
-from .games import load_game, new_game
+from .engine.protocol import GameState, IllegalAction, clipped, excerpt
 from .engine.rng import Rng
+from .games import load_game, new_game
+
+Payload = dict[str, Any]  # what the page gets after every call
 
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
@@ -24,15 +27,15 @@ FAULT_LIMIT = 120  # characters of an engine failure's own message that the page
 class Session:
     """A game with one human seat and bots in every other seat."""
 
-    def __init__(self, state, human=0, levels=None):
+    def __init__(self, state: GameState, human: object = 0, levels: object = None) -> None:
         if type(human) is not int or not 0 <= human < state.num_players:
             raise ValueError("the human seat must be one of the game's seats")
         self.state = state
         self.human = human
         self.levels = self._checked_levels(levels)
-        self.last_fault = None  # the traceback of the last engine failure reported, for logs
+        self.last_fault: str | None = None  # the traceback of the last engine failure reported, for logs
 
-    def _checked_levels(self, levels):
+    def _checked_levels(self, levels: object) -> list[str | None]:
         """One bot level per seat (None for the human); the middle level by default."""
         seats = self.state.num_players
         if seats == 1:
@@ -51,7 +54,7 @@ class Session:
         return levels
 
     @classmethod
-    def start(cls, spec):
+    def start(cls, spec: object) -> "Session":
         """A new session from {"game", "players", "seed", "options", "levels"};
         without "players", the game's smallest table."""
         if not isinstance(spec, dict):
@@ -66,20 +69,21 @@ class Session:
         return cls(state, human=0, levels=spec.get("levels"))
 
     @classmethod
-    def restore(cls, saved):
+    def restore(cls, saved: object) -> "Session":
         """A session from `save()`; ValueError says what is wrong with a bad save."""
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a Safehouse save (or it is from another version)")
         return cls(load_game(saved.get("game")), human=saved.get("human", 0),
                    levels=saved.get("levels"))
 
-    def save(self):
+    def save(self) -> dict[str, Any]:
+        """The session's save: the game's, the human seat and the bot levels."""
         return {"format": SAVE_FORMAT, "game": self.state.save(), "human": self.human,
                 "levels": list(self.levels)}
 
     # -- moves -----------------------------------------------------------------
 
-    def act(self, action, moves=None):
+    def act(self, action: object, moves: object = None) -> Payload:
         """The human's action. `moves` is the move count the UI saw, so a click
         on a table that has since changed is refused instead of misapplied."""
         if moves is not None and moves != len(self.state.history):
@@ -94,25 +98,27 @@ class Session:
         except IllegalAction as err:
             return self.payload(error=as_sentence(str(err)))
 
-    def bot_step(self):
+    def bot_step(self) -> Payload:
         """Play one bot decision, if a bot is to act."""
         seat = self.state.to_act
         if seat is None or seat == self.human:
             return self.payload()
 
-        def play():
-            bot = bots.levels(self.state.game_id)[self.levels[seat]]()
+        def play() -> None:
+            level = self.levels[seat]
+            assert level is not None  # only the human seat has no level
+            bot = bots.levels(self.state.game_id)[level]()
             self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
         return self._transaction("The engine failed on the bot's move (%s); nothing was "
                                  "played and your game is as it was.", play)
 
-    def hint(self):
+    def hint(self) -> Payload:
         """What the strongest bot would do in the human's place."""
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
-        found = {}
+        found: dict[str, Any] = {}
 
-        def find():
+        def find() -> None:
             bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
             action = bot.choose(self.state, self.human, self._bot_rng())
             found.update(action=action, text=self.state.describe(action))
@@ -122,7 +128,7 @@ class Session:
             payload["hint"] = found
         return payload
 
-    def _transaction(self, failure, change):
+    def _transaction(self, failure: str, change: Callable[[], None]) -> Payload:
         """The payload after `change()`, which may change the state. Should
         either raise, the state is put back as it was before; an IllegalAction
         goes on to the caller, any other failure is reported as `failure` % the
@@ -138,19 +144,20 @@ class Session:
             self.last_fault = traceback.format_exc()
             return self.payload(error=failure % fault_text(err))
 
-    def _bot_rng(self):
+    def _bot_rng(self) -> Rng:
         """Bots draw from a generator tied to the seed and the move number, so a
         replayed game makes the same bot moves."""
         return Rng(self.state.seed * 7919 + len(self.state.history) + 1)
 
-    def _not_your_turn(self):
+    def _not_your_turn(self) -> str:
         if self.state.is_over:
             return "The game is over."
         return "Wait: it is not your decision now."
 
     # -- what the page gets --------------------------------------------------
 
-    def payload(self, error=None):
+    def payload(self, error: str | None = None) -> Payload:
+        """The human seat's view, its legal actions when it decides, and the save."""
         state = self.state
         human_to_act = state.to_act == self.human
         return {
@@ -170,13 +177,13 @@ class Session:
         }
 
 
-def fault_text(err):
+def fault_text(err: BaseException) -> str:
     """An unexpected exception in a few words, e.g. "KeyError: 'x'"."""
     detail = clipped(str(err), FAULT_LIMIT)
     return type(err).__name__ + (": " + detail if detail else "")
 
 
-def as_sentence(text, empty="That move is not allowed."):
+def as_sentence(text: str, empty: str = "That move is not allowed.") -> str:
     """An engine message as a sentence for the page (`empty` if it says nothing)."""
     text = text.strip()
     if not text:

@@ -13,9 +13,10 @@ for the calls that answer one).
 import gc
 import json
 import re
+from typing import Any, Callable
 
 from pyapp.engine.protocol import clipped
-from pyapp.session import Session, as_sentence, fault_text
+from pyapp.session import Payload, Session, as_sentence, fault_text
 
 MAX_REQUEST_CHARS = 1_000_000
 MAX_NESTING = 64  # a save nests 5 deep; the limit only stops hostile text
@@ -25,10 +26,10 @@ ERROR_LIMIT = 300  # characters of an error sentence, a last guard
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
-_session = None
+_session: Session | None = None
 
 
-def parse(text, what="request"):
+def parse(text: object, what: str = "request") -> Any:
     """The value of a request's JSON text; ValueError if the text is not a
     string, is too large, nests too deeply or is not JSON."""
     if not isinstance(text, str):
@@ -44,7 +45,7 @@ def parse(text, what="request"):
         raise ValueError("The %s is not readable (it is not JSON)." % what) from None
 
 
-def _nests_too_deeply(text):
+def _nests_too_deeply(text: str) -> bool:
     """Whether JSON text nests deeper than MAX_NESTING, counted in a loop.
     json.loads recurses: on a 100,000-deep nesting Pyodide's C stack
     overflows, a fatal error that no `except` catches."""
@@ -56,7 +57,7 @@ def _nests_too_deeply(text):
     return False
 
 
-def _answer(work):
+def _answer(work: Callable[[], Payload]) -> str:
     """Run `work()` and turn its payload, or any failure, into JSON text."""
     try:
         payload = work()
@@ -65,7 +66,7 @@ def _answer(work):
     return _reply(payload)
 
 
-def _failure(err):
+def _failure(err: Exception) -> str:
     """The sentence that a failed call answers."""
     if isinstance(err, ValueError):
         return as_sentence(str(err), "The engine refused that request.")
@@ -73,45 +74,46 @@ def _failure(err):
     return "Something went wrong in the engine (%s); your game is unchanged." % fault_text(err)
 
 
-def _reply(payload):
+def _reply(payload: Payload) -> str:
     """An answer as JSON text, its error sentence capped at ERROR_LIMIT."""
     if payload.get("error"):
         payload["error"] = clipped(payload["error"], ERROR_LIMIT)
     return json.dumps(payload)
 
 
-def _current(error):
+def _current(error: str) -> Payload:
+    """The current game's payload with `error`, or just the error without a game."""
     if _session is None:
         return {"ok": False, "error": error, "view": None}
     payload = _session.payload(error=error)
     return payload
 
 
-def _require_session():
+def _require_session() -> Session:
     if _session is None:
         raise ValueError("No game is in progress.")
     return _session
 
 
-def start(spec_json):
+def start(spec_json: str) -> str:
     """Begin a new game from {"game", "players", "seed", "options", "levels"}."""
-    def work():
+    def work() -> Payload:
         global _session
         _session = Session.start(parse(spec_json))
         return _session.payload()
     return _answer(work)
 
 
-def restore(save_json):
+def restore(save_json: str) -> str:
     """Resume a saved game; a corrupt save is refused with a reason."""
-    def work():
+    def work() -> Payload:
         global _session
         _session = _restored(save_json)
         return _session.payload()
     return _answer(work)
 
 
-def check(save_json):
+def check(save_json: str) -> str:
     """Whether a stored save can be resumed, found by the same replay as
     `restore`, but without touching the current game. Answers {"ok": true,
     "save": <the save as this engine version makes it>, "game", "title",
@@ -127,13 +129,13 @@ def check(save_json):
                    "seed": state.seed, "over": state.is_over})
 
 
-def _restored(save_json):
+def _restored(save_json: str) -> Session:
     return Session.restore(parse(save_json, "saved game"))
 
 
-def act(request_json):
+def act(request_json: str) -> str:
     """The human's action: {"action": {...}, "moves": n}."""
-    def work():
+    def work() -> Payload:
         request = parse(request_json)
         if not isinstance(request, dict):
             raise ValueError("A move is sent as a JSON object with an \"action\".")
@@ -141,30 +143,33 @@ def act(request_json):
     return _answer(work)
 
 
-def bot_step(_=None):
+def bot_step(_: object = None) -> str:
+    """Play one bot decision, if a bot is to act."""
     return _answer(lambda: _require_session().bot_step())
 
 
-def hint(_=None):
+def hint(_: object = None) -> str:
+    """What the strongest bot would do in the human's place."""
     return _answer(lambda: _require_session().hint())
 
 
-def ping(_=None):
+def ping(_: object = None) -> str:
+    """The worker is up."""
     return "ready"
 
 
-def stats(_=None):
+def stats(_: object = None) -> str:
     """For the soak benchmark: {"objects": Python objects the collector
     tracks, "heap_bytes": the size of the WebAssembly memory under Pyodide,
     else null}."""
     return json.dumps({"objects": len(gc.get_objects()), "heap_bytes": _heap_bytes()})
 
 
-def _heap_bytes():
+def _heap_bytes() -> int | None:
     try:
         # Only in Pyodide; imported when called, so that no JS object is in the snapshot.
-        import pyodide_js
-        return pyodide_js._module.HEAP8.length
+        import pyodide_js  # type: ignore[import-not-found]
+        return int(pyodide_js._module.HEAP8.length)
     except (ImportError, AttributeError):
         return None
 

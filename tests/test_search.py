@@ -392,13 +392,13 @@ def test_the_search_needs_a_budget_and_the_seat_to_act():
         SearchBot(iterations=10, time_budget=None).choose(nim([3, 4, 5]), 1, Rng(1))
 
 
-def test_a_game_that_overrides_apply_has_it_called_for_every_simulated_move():
+def test_every_simulated_move_goes_through_advance():
     class CheckedNim(Nim):
-        applied = performed = 0
+        advanced = performed = 0
 
-        def apply(self, action):
-            CheckedNim.applied += 1
-            GameState.apply(self, action)
+        def advance(self, action):
+            CheckedNim.advanced += 1
+            GameState.advance(self, action)
 
         def _perform(self, action):
             CheckedNim.performed += 1
@@ -412,4 +412,4 @@ def test_a_game_that_overrides_apply_has_it_called_for_every_simulated_move():
     state = CheckedNim.create(players=2, seed=0, heaps=(2, 2))
     SearchBot(iterations=10, time_budget=None).choose(state, 0, Rng(1))
     assert CheckedNim.performed > 0
-    assert CheckedNim.applied == CheckedNim.performed
+    assert CheckedNim.advanced == CheckedNim.performed

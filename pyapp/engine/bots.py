@@ -6,13 +6,31 @@ A bot is an object with `choose(state, seat, rng) -> action`, called when
 else, so two states that look the same to the seat get the same decision.
 """
 
+from typing import Callable, Protocol
+
+from .protocol import Action, GameState
+from .rng import Rng
+
+
+class Bot(Protocol):
+    """What a bot level makes: a player that decides from its seat's knowledge."""
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The action `seat` plays now; called when `state.to_act == seat`."""
+
+
+# A game's bot levels, weakest first: level name -> a factory of bots
+# (`pyapp.bots.<game>.LEVELS`).
+Levels = dict[str, Callable[[], Bot]]
+
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """Any legal action, uniformly."""
         return rng.choice(state.legal_actions())
 
 
@@ -24,15 +42,17 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, samples=4):
+    def __init__(self, samples: int = 4) -> None:
         self.samples = samples
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The legal action whose result scores best on average."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         worlds = [state.determinize(seat, rng) for _ in range(self.samples)]
-        best, best_value = actions[0], None
+        best = actions[0]
+        best_value: float | None = None
         for action in actions:
             value = 0.0
             for world in worlds:

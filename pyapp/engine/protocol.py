@@ -2,25 +2,50 @@
 
 `GameState` holds what all four games do the same way: the seat bookkeeping,
 legality checking before any mutation, the action history that `save()`
-replays, and the public log. A game subclass supplies the rules:
+replays, and the public log. Every hook that the session, the worker, the
+search or a bot calls on a state is declared here, typed. A game subclass
+supplies the rules:
 
     _setup()                 deal from `self.rng`
     legal_actions()          the actions open to `to_act`, in a fixed order
     _perform(action)         mutate the state for one legal action
-    _explain_illegal(action) a sentence saying why an action is not legal
+    check(action)            raise IllegalAction(reason) unless it is legal
     view(seat)               what that seat may know, JSON-ready
     determinize(seat, rng)   a state that agrees with the seat's knowledge
     clone()                  a fast hand-written copy
+    evaluate(seat)           how well the seat stands, in [0, 1]
+
+and may refine `canonical` and `describe`. The aliases `Action`, `View`,
+`Save`, `Result` and `Event` name the JSON-ready dicts of the protocol, for
+the games' and bots' own hints.
+
+>>> from pyapp.games import load_game, new_game
+>>> state = new_game("spy-tricks", players=3, seed=7)
+>>> state.apply({"type": "bribe"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+pyapp.engine.protocol.IllegalAction: ...
+>>> state.apply(state.legal_actions()[0])
+>>> load_game(state.save()).view(0) == state.view(0)
+True
 """
 
+from typing import Any, ClassVar, Self
+
 from .rng import Rng
+
+Action = dict[str, Any]  # {"type": ..., parameters}; equal dicts are the same action
+View = dict[str, Any]  # what one seat may know, JSON-ready
+Save = dict[str, Any]  # {"game", "version", "players", "seed", "options", "actions"}
+Result = dict[str, Any]  # {"winners": [seat], "scores": [number], "summary": str}
+Event = dict[str, Any]  # a public log entry, its sentence under "text"
 
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why."""
 
 
-def excerpt(value, limit=40):
+def excerpt(value: object, limit: int = 40) -> str:
     """repr(value) for quoting input in a message, cut to `limit` characters
     with "…", so that a huge bad input never makes a huge message."""
     if isinstance(value, str):
@@ -28,12 +53,12 @@ def excerpt(value, limit=40):
     return clipped(repr(value), limit)
 
 
-def clipped(text, limit):
+def clipped(text: str, limit: int) -> str:
     """`text`, cut to `limit` characters with "…" if it is longer."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _one_of(value, allowed):
+def _one_of(value: object, allowed: Any) -> bool:
     """`value in allowed`, with types matched exactly: True == 1 in Python,
     but True is no player count or target."""
     return any(type(value) is type(choice) and value == choice for choice in allowed)
@@ -42,34 +67,35 @@ def _one_of(value, allowed):
 class GameState:
     """Base class of every game's state."""
 
-    game_id = ""
-    title = ""
-    blurb = ""
-    rules = {"rules": [], "table": []}  # the rules sheet: the rulebook in short, our Table rules
-    min_players = 1
-    max_players = 1
-    version = 1
-    order = 0  # position in the lobby
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    # The rules sheet: the rulebook in short, our Table rules.
+    rules: ClassVar[dict[str, Any]] = {"rules": [], "table": []}
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    version: ClassVar[int] = 1
+    order: ClassVar[int] = 0  # position in the lobby
     # Option name -> (default, allowed values or None for "any int in range"),
     # overridden by games that take options.
-    OPTIONS = {}
+    OPTIONS: ClassVar[dict[str, tuple[Any, Any]]] = {}
 
-    def __init__(self, players, seed, options):
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = players
         self.seed = seed
         self.options = options
         self.rng = Rng(seed)
-        self.history = []
-        self.log = []
-        self.to_act = 0
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self.to_act: int | None = 0  # None once the game is over
         self.turn = 0
         self.is_over = False
-        self._result = None
+        self._result: Result | None = None
 
     # -- creation -------------------------------------------------------
 
     @classmethod
-    def create(cls, players=None, seed=0, **options):
+    def create(cls, players: int | None = None, seed: int = 0, **options: Any) -> Self:
         """A new game; raises ValueError for a bad player count or option."""
         if players is None:
             players = cls.min_players
@@ -85,15 +111,16 @@ class GameState:
         return state
 
     @classmethod
-    def player_range(cls):
+    def player_range(cls) -> str:
+        """The table sizes as a person reads them: "3-5", or "1"."""
         if cls.min_players == cls.max_players:
             return str(cls.min_players)
         return "%d-%d" % (cls.min_players, cls.max_players)
 
     @classmethod
-    def check_options(cls, players, options):
+    def check_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown or out-of-range options."""
-        checked = {}
+        checked: dict[str, Any] = {}
         for name, value in options.items():
             if name not in cls.OPTIONS:
                 known = ", ".join(sorted(cls.OPTIONS)) or "none"
@@ -112,12 +139,14 @@ class GameState:
         return checked
 
     @classmethod
-    def default_option(cls, name, players):
+    def default_option(cls, name: str, players: int) -> Any:
+        """An option's value when the player leaves it out; a game may make it
+        depend on the table size."""
         return cls.OPTIONS[name][0]
 
     # -- the protocol -----------------------------------------------------
 
-    def apply(self, action):
+    def apply(self, action: object) -> None:
         """Perform a legal action; otherwise raise IllegalAction and change nothing."""
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -129,21 +158,31 @@ class GameState:
         self._perform(action)
         self.history.append(action)  # only once performed: a failed action is not saved
 
-    def check(self, action):
-        """Raise IllegalAction(reason) unless the (canonical) `action` is legal
-        now. A game overrides it with one check per action kind, so that the
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction(reason) unless the (canonical) `action` is legal now.
+
+        A game overrides it with one check per action kind, so that the
         reason for a refusal and `legal_actions()` come from the same code."""
         if action not in self.legal_actions():
             raise IllegalAction(self._explain_illegal(action) or
                                 GameState._explain_illegal(self, action))
 
-    def result(self):
+    def advance(self, action: Action) -> None:
+        """Perform an action taken from `legal_actions()`, without checking it again.
+
+        For search and bots that simulate many moves: `apply` proves legality
+        by regenerating the legal actions, which would double the cost of
+        every simulated move."""
+        self.history.append(action)
+        self._perform(action)
+
+    def result(self) -> Result:
         """Winners, scores and a summary sentence; only once the game is over."""
-        if not self.is_over:
+        if not self.is_over or self._result is None:
             raise ValueError("the game is not over yet")
         return self._result
 
-    def save(self):
+    def save(self) -> Save:
         """A JSON-ready record from which `load_game` rebuilds this exact state."""
         return {
             "game": self.game_id,
@@ -154,19 +193,20 @@ class GameState:
             "actions": [dict(a) for a in self.history],
         }
 
-    def say(self, text, **details):
+    def say(self, text: str, **details: Any) -> None:
         """Add a public event to the move log."""
-        event = {"text": text}
+        event: Event = {"text": text}
         event.update(details)
         self.log.append(event)
 
-    def finish(self, winners, scores, summary):
+    def finish(self, winners: list[int], scores: list[Any], summary: str) -> None:
+        """End the game with its result, said in the log."""
         self.is_over = True
         self.to_act = None
         self._result = {"winners": winners, "scores": scores, "summary": summary}
         self.say(summary, kind="end")
 
-    def _copy_base_into(self, twin):
+    def _copy_base_into(self, twin: Self) -> Self:
         """Copy the bookkeeping fields shared by every game into `twin`."""
         twin.num_players = self.num_players
         twin.seed = self.seed
@@ -180,7 +220,7 @@ class GameState:
         twin._result = self._result
         return twin
 
-    def base_view(self, seat):
+    def base_view(self, seat: int) -> View:
         """The view keys every game shares."""
         return {
             "game": self.game_id,
@@ -193,33 +233,44 @@ class GameState:
 
     # -- supplied by each game ----------------------------------------------
 
-    def _setup(self):
+    def _setup(self) -> None:
+        """Deal the game from `self.rng`."""
         raise NotImplementedError
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
+        """The actions open to `to_act`, in a fixed order; empty once over."""
         raise NotImplementedError
 
-    def _perform(self, action):
+    def _perform(self, action: Action) -> None:
+        """Change the state by one legal action."""
         raise NotImplementedError
 
-    def canonical(self, action):
+    def canonical(self, action: Action) -> Action:
         """The action in the one form legal_actions() uses (e.g. card lists in
         order), so the person's order of clicks does not matter."""
         return action
 
-    def _explain_illegal(self, action):
+    def _explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal now, for the base `check`."""
         return "%s is not a legal action now" % excerpt(action)
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         """A short sentence for an action, as a hint would phrase it."""
         details = ", ".join("%s %s" % (k, v) for k, v in sorted(action.items()) if k != "type")
-        return action["type"].replace("_", " ") + (": " + details if details else "")
+        return str(action["type"]).replace("_", " ") + (": " + details if details else "")
 
-    def view(self, seat):
+    def view(self, seat: int) -> View:
+        """Everything `seat` may know and nothing more, JSON-ready."""
         raise NotImplementedError
 
-    def determinize(self, seat, rng):
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """A full state that agrees with all `seat` knows, the unseen cards re-dealt."""
         raise NotImplementedError
 
-    def clone(self):
+    def clone(self) -> Self:
+        """An independent copy."""
+        raise NotImplementedError
+
+    def evaluate(self, seat: int) -> float:
+        """How well `seat` stands, in [0, 1], for the generic bots and search."""
         raise NotImplementedError

@@ -67,13 +67,20 @@ Measured by bench/search.py on toy games (CPython 3.11, one core): about
 
 from math import log, sqrt
 from time import perf_counter
+from typing import Any, Callable
 
-from .protocol import GameState
+from .protocol import Action, GameState
+from .rng import Rng
 
 _CONTAINERS = (list, dict)
 
+Key = tuple[Any, ...]  # action_key(action)
+Policy = Callable[[GameState, Rng], Action]
+Candidates = Callable[[GameState, list[Action]], list[Action]]
+Ranked = list[tuple[Action, int, float]]  # (action, visits, mean reward) at the root
 
-def action_key(action):
+
+def action_key(action: Action) -> Key:
     """A hashable stand-in for an action dict, equal for equal dicts.
 
     Cheaper than `json.dumps(action, sort_keys=True)`, and it follows Python's
@@ -84,29 +91,15 @@ def action_key(action):
     return tuple(items)
 
 
-def _freeze(value):
+def _freeze(value: Any) -> Key:
     if type(value) is dict:
         return action_key(value)
     return tuple([_freeze(v) if type(v) in _CONTAINERS else v for v in value])
 
 
-def random_policy(state, rng):
+def random_policy(state: GameState, rng: Rng) -> Action:
     """The default rollout policy: any legal action, uniformly."""
     return rng.choice(state.legal_actions())
-
-
-def _play(state, action):
-    """Perform an action that was taken from `state.legal_actions()`.
-
-    `GameState.apply` proves legality by regenerating the legal actions,
-    which would double the cost of every simulated move; here the action
-    came from that very list. A game that overrides `apply` keeps its own.
-    """
-    if type(state).apply is GameState.apply:
-        state.history.append(action)
-        state._perform(action)
-    else:
-        state.apply(action)
 
 
 class _Node:
@@ -119,13 +112,13 @@ class _Node:
 
     __slots__ = ("seat", "visits", "total", "available", "stamp", "children")
 
-    def __init__(self, seat):
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.visits = 0
         self.total = 0.0
         self.available = 0
         self.stamp = -1  # the last iteration that counted this edge available
-        self.children = {}
+        self.children: dict[int | None, dict[Key, _Node]] = {}
 
 
 class SearchBot:
@@ -150,8 +143,10 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, iterations=None, time_budget=0.5, rollout_policy=None,
-                 rollout_depth=None, exploration=0.7, candidates=None, rollout_stop=None):
+    def __init__(self, iterations: int | None = None, time_budget: float | None = 0.5,
+                 rollout_policy: Policy | None = None, rollout_depth: int | None = None,
+                 exploration: float = 0.7, candidates: Candidates | None = None,
+                 rollout_stop: Callable[[GameState], bool] | None = None) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("give the search a number of iterations or a time budget")
         self.iterations = iterations
@@ -161,9 +156,9 @@ class SearchBot:
         self.exploration = exploration
         self.candidates = candidates
         self.rollout_stop = rollout_stop
-        self.stats = None
+        self.stats: dict[str, Any] | None = None
 
-    def choose(self, state, seat, rng):
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
         """The most visited legal root action after the search."""
         if state.to_act != seat:
             raise ValueError("seat %r was asked to choose, but seat %r is to act"
@@ -179,7 +174,8 @@ class SearchBot:
                       "root": ranked}
         return choice
 
-    def _search(self, root, state, seat, rng, started):
+    def _search(self, root: _Node, state: GameState, seat: int, rng: Rng,
+                started: float) -> int:
         """Run iterations until the count or the time is spent; return the count."""
         limit = self.iterations
         deadline = None if self.time_budget is None else started + self.time_budget
@@ -191,16 +187,16 @@ class SearchBot:
             done += 1
         return done
 
-    def _iterate(self, root, world, rng, stamp):
+    def _iterate(self, root: _Node, world: GameState, rng: Rng, stamp: int) -> None:
         """One iteration in one sampled world (steps 2-6 of the module docstring)."""
         path = self._descend(root, world, rng, stamp)
         if not world.is_over:
             self._roll_out(world, rng)
         _back_up(path, _rewards(world))
 
-    def _descend(self, node, world, rng, stamp):
+    def _descend(self, node: _Node, world: GameState, rng: Rng, stamp: int) -> list[_Node]:
         """Select down the tree and expand one edge; return the edges taken."""
-        path = []
+        path: list[_Node] = []
         exploration = self.exploration
         candidates = self.candidates
         while not world.is_over:
@@ -217,14 +213,15 @@ class SearchBot:
                 child = edges[key] = _Node(actor)
                 child.available = 1
                 path.append(child)
-                _play(world, untried[key])
+                world.advance(untried[key])
                 return path
             action, node = _select(available, exploration)
             path.append(node)
-            _play(world, action)
+            world.advance(action)
         return path
 
-    def _roll_out(self, world, rng):
+    def _roll_out(self, world: GameState, rng: Rng) -> None:
+        """Play the rollout policy until the depth, the stop or the end."""
         policy = self.rollout_policy
         depth = self.rollout_depth
         stop = self.rollout_stop
@@ -232,15 +229,16 @@ class SearchBot:
         while not world.is_over and (depth is None or played < depth):
             if stop is not None and stop(world):
                 break
-            _play(world, policy(world, rng))
+            world.advance(policy(world, rng))
             played += 1
 
 
-def _split(edges, actions, stamp):
+def _split(edges: dict[Key, _Node], actions: list[Action],
+           stamp: int) -> tuple[list[tuple[Action, _Node]], dict[Key, Action]]:
     """Mark the existing edges legal in this world available; return
     [(action, edge)] for them and {key: action} for the untried actions."""
-    available = []
-    untried = {}
+    available: list[tuple[Action, _Node]] = []
+    untried: dict[Key, Action] = {}
     for action in actions:
         key = action_key(action)
         child = edges.get(key)
@@ -253,9 +251,10 @@ def _split(edges, actions, stamp):
     return available, untried
 
 
-def _select(available, exploration):
+def _select(available: list[tuple[Action, _Node]],
+            exploration: float) -> tuple[Action, _Node]:
     """The (action, edge) with the highest UCB score; the earliest on ties."""
-    best = None
+    best = available[0]
     best_score = -1.0
     for pair in available:
         child = pair[1]
@@ -266,7 +265,7 @@ def _select(available, exploration):
     return best
 
 
-def _rewards(world):
+def _rewards(world: GameState) -> list[float]:
     """Each seat's reward in [0, 1] for the world where the iteration stopped."""
     seats = range(world.num_players)
     if world.is_over:
@@ -276,17 +275,18 @@ def _rewards(world):
     return [world.evaluate(seat) for seat in seats]
 
 
-def _back_up(path, rewards):
+def _back_up(path: list[_Node], rewards: list[float]) -> None:
+    """Credit every edge of the path with the reward of the seat that chose it."""
     for edge in path:
         edge.visits += 1
-        edge.total += rewards[edge.seat]
+        edge.total += rewards[edge.seat]  # type: ignore[index]  # the root is never on a path
 
 
-def _decide(root, seat, actions):
+def _decide(root: _Node, seat: int, actions: list[Action]) -> tuple[Action, Ranked]:
     """The most visited action legal in the real state, and the root's
     statistics as [(action, visits, mean reward)] in legal order."""
     edges = root.children.get(seat, {})
-    ranked = []
+    ranked: Ranked = []
     for action in actions:
         edge = edges.get(action_key(action))
         if edge is None or edge.visits == 0:

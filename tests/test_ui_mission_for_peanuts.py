@@ -294,3 +294,10 @@ def test_a_hint_marks_the_choice_it_points_at(games):
     assert html.count("mp-hinted") == 1
     hinted = re.search(r'<button[^>]*mp-hinted[^>]*>', html).group(0)
     assert esc(json.dumps(action)) in hinted
+
+
+def test_the_line_under_the_prompt_is_the_engine_s_rule_for_the_step(games):
+    for payload in every_payload(games):
+        if payload["legal"] and payload["view"]["how"]:
+            html = table.table_html(payload, [])
+            assert '<p class="mp-how">%s</p>' % esc(payload["view"]["how"]) in html

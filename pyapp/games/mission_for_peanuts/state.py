@@ -138,7 +138,7 @@ class MissionForPeanuts(GameState):
         return self.to_act
 
     def _enter(self, step: str) -> None:
-        """Go to `step`; its player (steps.py, "who") is to act."""
+        """Go to `step`; its (first) player, by steps.py's "who", is to act."""
         self.step = step
         self.to_act = self.pending["target"] if STEPS[step].who == "target" else self.turn
 

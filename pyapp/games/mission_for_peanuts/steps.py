@@ -16,7 +16,8 @@ from .cards import ASSASSIN, POLICE
 class Step(NamedTuple):
     """One step of the turn machine."""
 
-    who: str  # "turn": the turn's player; "target": the Agent's target
+    who: str  # "turn": the turn's player; "target": the Agent's target; "each": every
+    # seat in turn from the round's first player (who starts it)
     resolves: dict[str, str]  # action type -> the state's method that performs it
     prompt: str  # what `to_act` must do, as an instruction ({by}: the effect's player)
     how: str = ""  # a line that explains the step's rule to the person deciding
@@ -25,7 +26,7 @@ class Step(NamedTuple):
 
 
 STEPS = {
-    "role": Step("turn", {"choose_role": "_choose_role"},
+    "role": Step("each", {"choose_role": "_choose_role"},
                  "choose one of your two cards as your Role",
                  "Your Role stays face down until everybody has chosen; the other card is "
                  "your secret hand."),

@@ -596,6 +596,20 @@ def test_the_view_counts_the_points_killed_since_the_seats_last_decision():
     assert state.view(1)["recent_points"] == [0, 0, 0]
 
 
+def test_the_player_to_act_is_told_the_rule_behind_the_decision():
+    state = table(hands=[["S2", "D-A"], ["L2"], []], lairs=[["L4"], [], []])
+    assert state.view(0)["rule_note"] == "Choose the Lair first; you see the Spy only after."
+    assert state.view(1)["rule_note"] is None
+    state.apply(target(0))
+    assert state.view(0)["rule_note"].startswith("a Spy of 4 or less is captured")
+    state.apply(from_hand("S2"))
+    assert "Kill it now for 2" in state.view(0)["rule_note"]
+    state.apply(taunt("D-A"))
+    assert state.view(1)["rule_note"] == "Foiling takes the other D-A."
+    nobody = table(hands=[["D-A", "L2"], ["L3"], []], lairs=[["L4"], [], []])
+    assert "no hand holds a Spy" in nobody.view(0)["rule_note"]
+
+
 # -- The normal bot's plan (docs/bots.md) ------------------------------------------------------
 
 

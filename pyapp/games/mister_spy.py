@@ -55,8 +55,9 @@ Actions (every step has the same to_act until the step's decision is made):
     all_spies, spies_out, prompt, and for the table: log_since_decision,
     recent_points (per seat, killed since then), hand_labels /
     discard_labels (a Spy's name, a Doubler's text, per card), taunt_offers
-    (the owner's taunts: card, line, whether nobody can foil it) and
-    team_refusal (why no team is offered, when that is the question).
+    (the owner's taunts: card, line, whether nobody can foil it),
+    team_refusal (why no team is offered, when that is the question) and
+    rule_note (the rule behind the decision, for the seat to act).
 
     There is no separate "skip the Lair" step: a turn's first decision offers
     the Lair cards, the targets and end_turn together, so the steps a player
@@ -152,7 +153,9 @@ DOUBLER_LINES = {
     "D-H": "shall I skip the part of my monologue about my childhood?",
     "D-I": "did you like the shark? He is new. He is also hungry.",
 }
-DOUBLER_TEXT = "Before I kill you, Mister Spy... %s"  # a Doubler's face, with its line
+# What a Doubler's face says.
+DOUBLER_TEXTS = {code: "Before I kill you, Mister Spy... " + line
+                 for code, line in DOUBLER_LINES.items()}
 DOUBLER_COPIES = 2
 SPY_COPIES = 3
 
@@ -182,6 +185,7 @@ WAITING = {
     FOIL: "%s must foil the taunt or let it stand",
 }
 TEAM_RULE = "a team can only go into another player's Lair"
+NO_SPY = "no hand holds a Spy and the deck's top card is not one"
 
 
 class ActionKind(NamedTuple):
@@ -727,8 +731,7 @@ class MisterSpyState(GameState):
         if not self.lairs[target]:
             raise IllegalAction("%s has no Lair, so no Spy can go there" % _player(target))
         if not self._a_spy_can_be_had():
-            raise IllegalAction("no Spy can be had: no hand holds one and the deck's top card "
-                                "is not a Spy")
+            raise IllegalAction("no Spy can be played: " + NO_SPY)
 
     def _spy_target_actions(self, seat: int) -> list[Action]:
         return [{"type": "spy_target", "seat": target} for target in self._spy_targets()]
@@ -961,6 +964,7 @@ class MisterSpyState(GameState):
             "discard_labels": self._labels(self.discard),
             "taunt_offers": self._taunt_offers(seat),
             "team_refusal": self._team_refusal(seat),
+            "rule_note": self._rule_note() if seat == self.to_act else None,
         }
 
     def _recent_points(self, seat: int) -> list[int]:
@@ -975,14 +979,14 @@ class MisterSpyState(GameState):
         """Per card: a Spy's name, a Doubler's text, None for a Lair card.
         A Spy in a hand gets the name it would carry if played now."""
         labels: list[str | None] = []
-        for i, code in enumerate(cards):
+        earlier: dict[str, int] = {}  # copies of each Spy met so far in `cards`
+        for code in cards:
             if is_spy(code):
-                copy = self.discard.count(code) if upcoming else cards[:i].count(code)
+                copy = self.discard.count(code) if upcoming else earlier.get(code, 0)
+                earlier[code] = earlier.get(code, 0) + 1
                 labels.append(SPY_NAMES[code][min(copy, SPY_COPIES - 1)])
-            elif is_doubler(code):
-                labels.append(DOUBLER_TEXT % DOUBLER_LINES[code])
             else:
-                labels.append(None)
+                labels.append(DOUBLER_TEXTS.get(code))  # None for a Lair card
         return labels
 
     def _taunt_offers(self, seat: int) -> list[dict[str, Any]]:
@@ -1003,6 +1007,24 @@ class MisterSpyState(GameState):
                 or self._team_is_allowed(seat, self.target)):
             return None
         return TEAM_RULE
+
+    def _rule_note(self) -> str:
+        """The rule behind the pending decision, in a sentence for its player."""
+        if self.phase in (PLAY, SPY):
+            if self._spy_targets():
+                return "Choose the Lair first; you see the Spy only after."
+            if not any(self.lairs):
+                return "No Lair is built yet, so no Spy can be played."
+            return "No Spy can be played now: %s." % NO_SPY
+        if self.phase == SOURCE:
+            lair = self.lair_total(_seat(self.target))
+            return ("a Spy of %d or less is captured, a larger one escapes and destroys it."
+                    % lair)
+        if self.phase == CAPTURE:
+            return ("Kill it now for %d, or taunt it with a Doubler: if nobody foils the taunt "
+                    "it is worth %d; if somebody does, it escapes and destroys your Lair."
+                    % (self.kill_points(), self.kill_points() * 2))
+        return "Foiling takes the other %s." % self.taunts[-1]
 
     def _prompt(self) -> str:
         if self.is_over:

@@ -353,17 +353,12 @@ def play_choices(payload, hint_action):
     for action in legal:
         if action["type"] == "spy_target":
             targets[action["seat"]] = action
-    if targets:
-        how = "Choose the Lair first; you see the Spy only after."
-    elif builds:
-        how = "No Lair is built yet, so no Spy can be played."
-    else:
-        how = "No Spy can be played now."
     buttons = [target_button(seat, view, targets.get(seat), hint_action)
                for seat in range(payload["players"])] if targets else []
     end = next(a for a in legal if a["type"] == "end_turn")
     return [build_step(view, builds, hint_action) if builds else None,
-            step_html("%sSend a Spy" % ("2 \u00b7 " if builds else ""), how, buttons),
+            step_html("%sSend a Spy" % ("2 \u00b7 " if builds else ""), view["rule_note"],
+                      buttons),
             el("div", choice(key_label("End turn", "E"), end, hint_action,
                              classes="btn ms-end-btn"), class_="actions ms-end")]
 
@@ -420,8 +415,7 @@ def source_choices(payload, selection, hint_action):
     target = view["target"]
     total = view["lairs"][target]["total"]
     head = el("p", "Into ", el("b", lair_name(target, view["seat"])), " of ", el("b", total),
-              ": a Spy of %d or less is captured, a larger one escapes and destroys it." % total,
-              class_="ms-how")
+              ": ", view["rule_note"], class_="ms-how")
     rows = hand_source_rows(payload, selection, hint_action) + other_source_rows(
         payload, hint_action)
     return [head, el("div", rows, class_="ms-sources")]
@@ -464,10 +458,7 @@ def capture_choices(payload, hint_action):
                for action in legal if action["type"] == "kill"]
     buttons += [taunt_button(offer, capture, hint_action) for offer in view["taunt_offers"]]
     head = el("p", "Your Lair captured ", el("b", spy_names(capture)),
-              " (%d). Kill it now for %d, or taunt it with a Doubler: if nobody foils the taunt "
-              "it is worth %d; if somebody does, it escapes and destroys your Lair."
-              % (capture["spy_value"], points, capture["points_if_taunt_stands"]),
-              class_="ms-how")
+              " (%d). " % capture["spy_value"], view["rule_note"], class_="ms-how")
     return [head, el("div", buttons, class_="ms-choices")]
 
 
@@ -488,8 +479,8 @@ def foil_choices(payload, hint_action):
         seat_name(owner), capture["points_if_taunt_stands"]))], action, hint_action,
         classes="btn ms-stand") for action in legal if action["type"] == "let_stand"]
     head = [el("blockquote", "\u201c%s\u201d" % capture["taunt_lines"][-1], class_="ms-quote"),
-            el("p", "%s taunts with Doubler %s. Foiling takes the other %s."
-               % (seat_name(owner), letter(code), code), class_="ms-how")]
+            el("p", "%s taunts with Doubler %s. " % (seat_name(owner), letter(code)),
+               view["rule_note"], class_="ms-how")]
     return [head, el("div", foil, stands, class_="ms-choices")]
 
 

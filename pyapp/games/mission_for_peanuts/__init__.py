@@ -14,26 +14,26 @@ a discard pile, so it keeps coming back into the deck.
 
 Rulebook section -> code (modules of this package):
     Card Breakdown / notches ..... cards.CARDS (each card's ASSIST and DEPLOY
-                                   by its name), cards.round_deck
-    Setup ........................ state: _setup, _deal_round
-    Setup (Roles flip together) .. state: _choose_role
-    Gameplay (draw, one action) .. state: _start_turn, _assist_card,
+                                   in a hint's words), cards.round_deck
+    Setup ........................ state._setup, effects._deal_round
+    Setup (Roles flip together) .. effects._choose_role
+    Gameplay (draw, one action) .. effects: _start_turn, _assist_card,
                                    _deploy_card, _spy_may_be_discarded
     The turn's steps ............. steps.STEPS: who acts, which actions, how
                                    each resolves, the prompt; state: check
                                    (one _check_<kind> per action type) and
                                    legal_actions (_options_<kind>)
-    Discard pile / the Spy ....... state: _discard_face_up, _shuffle_into_deck
-    The characters' ASSIST ....... state: ASSISTS (one _assist_<card> per card)
-    The characters' DEPLOY ....... state: DEPLOYS (one _deploy_<card> per card)
-    Immunities ................... steps.IMMUNITY; state: _refusal, _candidates
-    Elimination .................. state: _assassin_strikes, _eliminate
-    Finding the Family ........... state: _has_family, _check_family
-    Ending the Round ............. state: _end_action, _showdown, _award_round
+    Discard pile / the Spy ....... effects: _discard_face_up, _shuffle_into_deck
+    The characters' ASSIST ....... effects.ASSISTS (one _assist_<card> per card)
+    The characters' DEPLOY ....... effects.DEPLOYS (one _deploy_<card> per card)
+    Immunities ................... steps.IMMUNITY; effects: _refusal, _candidates
+    Elimination .................. effects: _assassin_strikes, _eliminate
+    Finding the Family ........... effects: _has_family, _check_family
+    Ending the Round ............. effects: _end_action, _showdown, _award_round
     Scoring (combinations) ....... cards: COMBINATIONS, best_combination,
                                    showdown_key
-    Completing the Mission ....... state: _award_round, default_option
-    FAQ (immune targets, Ex 1-2) . state: _refusal, _no_effect
+    Completing the Mission ....... effects._award_round, state.default_option
+    FAQ (immune targets, Ex 1-2) . effects: _refusal, _no_effect
     The rules sheet .............. rules.RULES
 
 Table rules used (docs/rules-decisions.md, "Mission for Peanuts"):

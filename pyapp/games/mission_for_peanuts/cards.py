@@ -2,7 +2,7 @@
 
 `CARDS` is the card table: every card's ASSIST and DEPLOY is found by its
 name here in a hint's words; the effects themselves are `_assist_<card>` and
-`_deploy_<card>` in state.py, listed by card in its ASSISTS and DEPLOYS.
+`_deploy_<card>` in effects.py, listed by card in its ASSISTS and DEPLOYS.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ bare `python -m pytest` never tests a stale dist/.
 serves the same files under /safehouse/ only, as GitHub Pages serves a project
 site (the root of that origin is empty).
 
-`app_catalogue` is what the page should list: pyapp.games.catalogue() and
+`app_catalogue` is what the page should list: pyapp.bots.catalogue() and
 the lobby HTML, computed in a fresh CPython as the build does (in this test
 process, tests that import a game module directly register extra games).
 """
@@ -57,8 +57,8 @@ def subpath_server(site_dist):
 
 
 CATALOGUE_SCRIPT = """
-import json, pyapp.games, pyapp.ui.lobby
-games = pyapp.games.catalogue()
+import json, pyapp.bots, pyapp.ui.lobby
+games = pyapp.bots.catalogue()
 print(json.dumps({"catalogue": games, "lobby_html": pyapp.ui.lobby.lobby_html(games)}))
 """
 

@@ -162,10 +162,10 @@ class GameState:
         """Raise IllegalAction(reason) unless the (canonical) `action` is legal now.
 
         A game overrides it with one check per action kind, so that the
-        reason for a refusal and `legal_actions()` come from the same code."""
+        reason for a refusal and `legal_actions()` come from the same code;
+        this fallback knows only that the action is not among them."""
         if action not in self.legal_actions():
-            raise IllegalAction(self._explain_illegal(action) or
-                                GameState._explain_illegal(self, action))
+            raise IllegalAction("%s is not a legal action now" % excerpt(action))
 
     def advance(self, action: Action) -> None:
         """Perform an action taken from `legal_actions()`, without checking it again.
@@ -249,10 +249,6 @@ class GameState:
         """The action in the one form legal_actions() uses (e.g. card lists in
         order), so the person's order of clicks does not matter."""
         return action
-
-    def _explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal now, for the base `check`."""
-        return "%s is not a legal action now" % excerpt(action)
 
     def describe(self, action: Action) -> str:
         """A short sentence for an action, as a hint would phrase it."""

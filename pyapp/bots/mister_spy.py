@@ -51,11 +51,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..engine.protocol import GameState
+from ..engine.bots import Levels
+from ..engine.protocol import Action, GameState, View
 from ..engine.rng import Rng
 from ..engine.search import SearchBot
-from ..games.mister_spy import (FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, Action,
-                                MisterSpyState, View)
+from ..games.mister_spy import FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, MisterSpyState
 
 # (worth, action) of a way to play a Spy; the planned play also names its target.
 Option = tuple[float, Action]
@@ -432,7 +432,7 @@ def hard_bot(iterations: int = HARD_ITERATIONS,
     return HardBot(iterations, time_budget)
 
 
-LEVELS = {
+LEVELS: Levels = {
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": hard_bot,

@@ -115,13 +115,9 @@ from __future__ import annotations
 from math import exp
 from typing import Any, Callable, NamedTuple
 
-from ..engine.protocol import GameState, IllegalAction, excerpt
+from ..engine.protocol import Action, GameState, IllegalAction, View, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
-
-# Local until pyapp/engine/protocol.py commits the shared aliases.
-Action = dict[str, Any]
-View = dict[str, Any]
 
 # ---------------------------------------------------------------------------
 # The card table. The rulebook prints no values or names: all of these are

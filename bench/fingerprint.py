@@ -1,8 +1,8 @@
 """Fingerprints of behaviour, for refactors that must change no decision.
 
 For every game, seat count and bot level, it plays seeded games in which
-every seat is that bot (the Mission for Peanuts hard bot with a fixed
-iteration count instead of its time budget, so it repeats), and prints one
+every seat is that bot (the hard bots with a time budget have it turned off,
+so they repeat), and prints one
 hash per line over every action chosen and one over every seat's final view. It also
 replays each game from its save and checks the replayed state's views match.
 Run it before and after a refactor; any changed line names what changed.
@@ -18,11 +18,15 @@ import sys
 from stats import new_game, Rng  # noqa: F401  (stats puts the repo on sys.path)
 
 from pyapp import bots
-from pyapp.bots import mission_for_peanuts
+from pyapp.bots import mission_for_peanuts, spy_tricks
 from pyapp.games import GAMES, load_game
 
-FIXED = {("mission-for-peanuts", "hard"): lambda: mission_for_peanuts.hard_bot(
-    iterations=200, time_budget=None)}
+# The hard bots that stop at a time budget, with it turned off so they repeat.
+FIXED = {
+    ("mission-for-peanuts", "hard"): lambda: mission_for_peanuts.hard_bot(
+        iterations=200, time_budget=None),
+    ("spy-tricks", "hard"): lambda: spy_tricks.hard_bot(time_budget=None),
+}
 
 
 def bot_for(game_id, level):

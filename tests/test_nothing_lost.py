@@ -17,7 +17,8 @@ from pyapp.session import Session
 
 HUGE = 20_000_000  # characters: far past the worker's 1 MB request limit
 BIG = 900_000  # characters: within it, so the engine itself must quote briefly
-SHORT_ANSWER = 2_000
+SHORT_ANSWER = 8_000  # an error beside the current game's payload (its view, the log tail)
+QUOTED_AT_MOST = 300  # characters of any error
 
 
 def session_of(game_id, seed=4):
@@ -144,7 +145,10 @@ def test_an_excerpt_is_a_short_repr():
 
 
 def answer_size(text):
-    assert json.loads(text)["error"], text[:200]
+    """The size of an answer that must carry a short error and no long run of the input."""
+    error = json.loads(text)["error"]
+    assert error and len(error) <= QUOTED_AT_MOST, text[:200]
+    assert "z" * 60 not in text, text[:200]
     return len(text)
 
 

@@ -260,10 +260,6 @@ def _sub_multisets(counts: list[tuple[str, int]], index: int = 0) -> list[list[s
     return [[code] * k + tail for k in range(count + 1) for tail in rest]
 
 
-def _from_hand(cards: list[str]) -> Action:
-    return {"type": "spy_source", "source": "hand", "cards": cards}
-
-
 Candidates = Callable[["MisterSpyState", int], list[Action]]
 
 
@@ -698,7 +694,8 @@ class MisterSpyState(GameState):
         """The actions open to to_act, in a fixed order; each passes check()."""
         if self.is_over:
             return []
-        seat = self._acting()
+        seat = self.to_act
+        assert seat is not None  # not over; inline, as this is the bots' hot path
         actions: list[Action] = []
         for candidates in self._CANDIDATES[self.phase]:
             actions += candidates(self, seat)
@@ -772,10 +769,12 @@ class MisterSpyState(GameState):
         """On Every Turn, third: the Spies `seat` may send into the declared Lair."""
         hand_spies = [code for code in self.hands[seat] if is_spy(code)]
         distinct = sorted(set(hand_spies))
-        sources = [_from_hand([code]) for code in distinct]
+        teams: list[list[str]] = [[code] for code in distinct]
         if len(hand_spies) >= 2 and self._team_is_allowed(seat, self.target):
             counts = [(code, hand_spies.count(code)) for code in distinct]
-            sources += [_from_hand(team) for team in _sub_multisets(counts) if len(team) >= 2]
+            teams += [team for team in _sub_multisets(counts) if len(team) >= 2]
+        sources: list[Action] = [{"type": "spy_source", "source": "hand", "cards": team}
+                                 for team in teams]
         sources += [{"type": "spy_source", "source": "blind", "seat": other}
                     for other in range(self.num_players) if self._can_take_blind(seat, other)]
         if self._deck_top_is_spy():

@@ -18,7 +18,7 @@ import sys
 from stats import new_game, Rng  # noqa: F401  (stats puts the repo on sys.path)
 
 from pyapp import bots
-from pyapp.bots import mission_for_peanuts, spy_tricks
+from pyapp.bots import mission_for_peanuts, mister_spy, spy_tricks
 from pyapp.games import GAMES, load_game
 
 # The hard bots that stop at a time budget, with it turned off so they repeat.
@@ -26,6 +26,7 @@ FIXED = {
     ("mission-for-peanuts", "hard"): lambda: mission_for_peanuts.hard_bot(
         iterations=200, time_budget=None),
     ("spy-tricks", "hard"): lambda: spy_tricks.hard_bot(time_budget=None),
+    ("mister-spy", "hard"): lambda: mister_spy.hard_bot(time_budget=None),
 }
 
 

@@ -61,8 +61,6 @@ CSP = {
     # (see the PyScript patch in tools/vendor.py's PACKAGES).
     "script-src": "'self' 'wasm-unsafe-eval'",
     "style-src": "'self'",
-    # Mister Spy's score bars set their width in a style="" attribute.
-    "style-src-attr": "'unsafe-inline'",
     "connect-src": "'self'",
     "worker-src": "'self'",
     "object-src": "'none'",

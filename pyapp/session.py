@@ -173,6 +173,7 @@ class Session:
             "legal": state.legal_actions() if human_to_act else [],
             "bot_to_act": not state.is_over and not human_to_act,
             "log": state.log[-LOG_TAIL:],
+            "cards": state.cards,
             "save": self.save(),
         }
 

@@ -51,6 +51,12 @@ def events(state, kind):
     return [e for e in state.log if e.get("kind") == kind]
 
 
+def showdown_after_seer_assist(roles, hands, piles=None):
+    """The showdown that ends a round whose turn's player ASSISTs the Seer with an empty deck."""
+    state = play(table(roles, hands, [], piles=piles), assist(SEER))
+    return state, events(state, "showdown")[0]
+
+
 def assist(card):
     return {"type": "assist", "card": card}
 
@@ -488,36 +494,32 @@ def test_showdown_ranks_the_combinations_from_spy_telepath_down_to_assassin_poli
         (SPY, TELEPATH), (SPY, ASSASSIN), (TELEPATH, ASSASSIN), (SPY, INFORMANT),
         (TELEPATH, SEER), (HANDLER, AGENT), (ASSASSIN, POLICE)]]
     assert ranks == [1, 1, 2, 3, 4, 5, 6]
-    state = table([HANDLER, TELEPATH, ASSASSIN], [[SEER, AGENT], [SEER], [POLICE]], [])
-    play(state, assist(SEER))
-    showdown = events(state, "showdown")[0]
+    _, showdown = showdown_after_seer_assist([HANDLER, TELEPATH, ASSASSIN],
+                                             [[SEER, AGENT], [SEER], [POLICE]])
     assert showdown["winners"] == [1] and showdown["decided_by"] == "combination"
     assert [h["combination"] for h in showdown["hands"]] == [
         "Handler x Agent", "Telepath x Seer", "Assassin x Secret Police"]
 
 
 def test_with_no_combination_the_fewest_notches_win():
-    state = table([SEER, AGENT, POLICE], [[SEER, INFORMANT], [TELEPATH], [SEER]], [])
-    play(state, assist(SEER))
-    showdown = events(state, "showdown")[0]
+    _, showdown = showdown_after_seer_assist([SEER, AGENT, POLICE],
+                                             [[SEER, INFORMANT], [TELEPATH], [SEER]])
     assert showdown["winners"] == [1] and showdown["decided_by"] == "notches"
     assert [h["notches"] for h in showdown["hands"]] == [6, 4, 6]
 
 
 def test_a_tie_goes_to_the_fewest_notches_in_the_discard_pile_face_down_ones_included():
-    state = table([SEER, AGENT, AGENT], [[SEER, INFORMANT], [TELEPATH], [TELEPATH]], [],
-                  piles=[[], [(SPY, True), HANDLER], [INFORMANT, INFORMANT]])
-    play(state, assist(SEER))
-    showdown = events(state, "showdown")[0]
+    _, showdown = showdown_after_seer_assist(
+        [SEER, AGENT, AGENT], [[SEER, INFORMANT], [TELEPATH], [TELEPATH]],
+        piles=[[], [(SPY, True), HANDLER], [INFORMANT, INFORMANT]])
     assert showdown["winners"] == [1] and showdown["decided_by"] == "discard_notches"
     assert [h["discard_notches"] for h in showdown["hands"]] == [3, 4, 6]
 
 
 def test_a_tie_after_both_tie_breaks_is_shared_and_every_tied_player_scores():
-    state = table([SEER, AGENT, AGENT], [[SEER, INFORMANT], [TELEPATH], [TELEPATH]], [],
-                  piles=[[], [HANDLER], [HANDLER]])
-    play(state, assist(SEER))
-    showdown = events(state, "showdown")[0]
+    state, showdown = showdown_after_seer_assist(
+        [SEER, AGENT, AGENT], [[SEER, INFORMANT], [TELEPATH], [TELEPATH]],
+        piles=[[], [HANDLER], [HANDLER]])
     assert showdown["winners"] == [1, 2] and showdown["tied"]
     assert state.scores == [0, 1, 1] and state.first in (1, 2)
 

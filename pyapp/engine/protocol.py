@@ -79,6 +79,8 @@ class GameState:
     # Option name -> (default, allowed values or None for "any int in range"),
     # overridden by games that take options.
     OPTIONS: ClassVar[dict[str, tuple[Any, Any]]] = {}
+    # The card table the table draws from: static, public data.
+    cards: ClassVar[list[dict[str, Any]]] = []
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = players

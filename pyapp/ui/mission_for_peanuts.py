@@ -13,7 +13,8 @@ chosen (an immune player is shown greyed with the view's reason), one per
 card on offer. The view says what only you may know; nothing else is drawn.
 
 Card faces are CSS: a colour and a Unicode emblem per character, its notches
-as pips, and one line each for its ASSIST and DEPLOY.
+as pips, and one line each for its ASSIST and DEPLOY. What a face says comes
+from the engine's card table, carried in the payload as "cards".
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
@@ -22,32 +23,12 @@ from .moments import recent_moments
 from .seats import seat_name, seat_role
 
 TEXT = "\ufe0e"  # asks for the text (not emoji) form of a symbol
-# code, Role, character, notches, emblem, ASSIST line, DEPLOY line, a note
-CARDS = [
-    ("spy", "Spy", "Loid Forger", 1, "\u272a", "",
-     "Trade it for the top card; the Spy goes on top.",
-     "Never rests face up in a pile."),
-    ("telepath", "Telepath", "Anya Forger", 2, "\u25c9", "See every other hand, then go again.",
-     "Shield: the Assassin cannot eliminate you.", ""),
-    ("assassin", "Assassin", "Yor Forger", 3, "\u2020", "",
-     "Shield: your hand cannot be swapped or discarded.",
-     "Put into a hand by an action: Eliminated."),
-    ("seer", "Seer", "Bond Forger", 3, "\u2736", "Look at the top 3; discard 1 face down.",
-     "Draw 2, then put 2 on the bottom.", ""),
-    ("informant", "Informant", "Franky Franklin", 3, "\u2709", "Any two players swap hands.",
-     "Draw 1, then put 1 on top of the deck.", ""),
-    ("handler", "Handler", "Sylvia Sherwood", 3, "\u260e", "Every Role passes left or right.",
-     "Shuffle a discard in; a player swaps hands with the top card.", ""),
-    ("agent", "Agent", "Fiona Frost", 2, "\u2295",
-     "Draw 1; a player discards their hand and picks one of yours blind.",
-     "Use another player's Role ASSIST.", ""),
-    ("secret-police", "Secret Police", "Yuri Briar", 3, "\u2605",
-     "See a hand: a Spy there is Eliminated; go again.",
-     "Shield: the Secret Police cannot choose you.", ""),
-]
+# The card table is the engine's (payload["cards"]); the emblem is only how we draw it.
+EMBLEMS = {"spy": "\u272a", "telepath": "\u25c9", "assassin": "\u2020", "seer": "\u2736",
+           "informant": "\u2709", "handler": "\u260e", "agent": "\u2295",
+           "secret-police": "\u2605"}
+# code -> its row of the payload's card table, indexed afresh by each render.
 FACES = {}
-for _entry in CARDS:
-    FACES[_entry[0]] = _entry
 ORDINALS = ["1st", "2nd", "3rd"]
 # Log kinds that get a moment on the banner.
 MOMENTS = ["elimination", "protected", "family", "showdown", "round_end", "round_void"]
@@ -57,8 +38,15 @@ KEYS = {"h": "hint"}
 # -- card faces ---------------------------------------------------------------------
 
 
+def index_cards(cards):
+    """Index the payload's card table by code for this render."""
+    FACES.clear()
+    for card in cards:
+        FACES[card["code"]] = card
+
+
 def card_name(code):
-    return FACES[code][1]
+    return FACES[code]["name"]
 
 
 def notch_pips(count):
@@ -67,23 +55,26 @@ def notch_pips(count):
 
 
 def emblem(code):
-    return el("span", FACES[code][4] + TEXT, class_="mp-emblem", aria_hidden="true")
+    return el("span", EMBLEMS[code] + TEXT, class_="mp-emblem", aria_hidden="true")
 
 
 def card_face(code, size="big", classes="", extra=None):
     """A character card: emblem, name, notches; the big size adds its character,
     ASSIST and DEPLOY lines."""
-    code_, name, character, notches, _, assist, deploy, note = FACES[code]
+    card = FACES[code]
+    notches, note = card["copies"], card["note"]
     inner = [el("span", emblem(code), notch_pips(notches), class_="mp-head"),
-             el("b", name, class_="mp-name")]
+             el("b", card["name"], class_="mp-name")]
     if size == "big":
-        inner += [el("small", character, class_="mp-char"),
-                  el("span", el("em", "ASSIST"), " ", assist or "\u2014", class_="mp-eff"),
-                  el("span", el("em", "DEPLOY"), " ", deploy, class_="mp-eff"),
+        inner += [el("small", card["character"], class_="mp-char"),
+                  el("span", el("em", "ASSIST"), " ", card["face_assist"] or "\u2014",
+                     class_="mp-eff"),
+                  el("span", el("em", "DEPLOY"), " ", card["face_deploy"], class_="mp-eff"),
                   el("span", note, class_="mp-note") if note else None]
-    title = "%s (%s), %s" % (name, character, plural(notches, "notch", "notches"))
-    return el("div", inner, extra, class_="mp-card mp-%s mp-c-%s %s" % (size, code_, classes),
-              title=title, data_card=code_)
+    title = "%s (%s), %s" % (card["name"], card["character"],
+                             plural(notches, "notch", "notches"))
+    return el("div", inner, extra, class_="mp-card mp-%s mp-c-%s %s" % (size, code, classes),
+              title=title, data_card=code)
 
 
 def back_face(size="mini", label="", classes=""):
@@ -310,7 +301,7 @@ def card_action_label(kind, code):
     if kind == "choose_role":
         return "Make it my Role", "Choose the %s as your Role" % name
     if kind == "assist":
-        if not FACES[code][5]:
+        if not FACES[code]["face_assist"]:
             return "Discard (no ASSIST)", "Discard the %s" % name
         return "ASSIST", "Discard the %s for its ASSIST" % name
     if kind == "deploy":
@@ -377,7 +368,7 @@ def target_button(seat, action, payload, hint_action):
     name = "You" if seat == payload["view"]["seat"] else seat_name(seat)
     extra = None
     if action["type"] == "copy" and role:
-        extra = el("small", "ASSIST: " + (FACES[role][5] or "none"))
+        extra = el("small", "ASSIST: " + (FACES[role]["face_assist"] or "none"))
     label = [emblem(role) if role else None, el("b", name),
              el("span", ("%s Role" % card_name(role)) if role else ""), extra]
     return choice(label, action, hint_action, classes="btn mp-target")
@@ -528,6 +519,7 @@ def requested_action(kind, selection, legal):
 def table_html(payload, selection, hint=None):
     """The whole table for a payload from the session."""
     view = payload["view"]
+    index_cards(payload["cards"])
     hint_action = hint["action"] if hint else None
     immune = {}
     for entry in view["immune"]:

@@ -1,13 +1,15 @@
 """The cards of Mission for Peanuts: codes, copies, names and what each does.
 
-`CARDS` is the card table: every card's ASSIST and DEPLOY is found by its
-name here in a hint's words; the effects themselves are `_assist_<card>` and
-`_deploy_<card>` in effects.py, listed by card in its ASSISTS and DEPLOYS.
+`CARDS` is the card table, the one source of all a card face shows (the page
+gets it as `TABLE`): every card's ASSIST and DEPLOY is found by its name here,
+in a hint's words and in its face's; the effects themselves are
+`_assist_<card>` and `_deploy_<card>` in effects.py, listed by card in its
+ASSISTS and DEPLOYS.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SPY = "spy"
 TELEPATH = "telepath"
@@ -22,7 +24,8 @@ POLICE = "secret-police"
 class Card(NamedTuple):
     """One character card: its copies are its notches (our choice, the
     rulebook prints no counts); `assist` and `deploy` phrase its effects as a
-    hint says them."""
+    hint says them, `face_assist`/`face_deploy` as its card face prints them
+    ("" for none), `note` a rule of its own."""
 
     code: str
     copies: int
@@ -30,33 +33,51 @@ class Card(NamedTuple):
     character: str
     assist: str
     deploy: str
+    face_assist: str
+    face_deploy: str
+    note: str = ""
 
 
 CARDS = (
     Card(SPY, 1, "Spy", "Loid Forger", "it has none",
-         "it trades places with the top card of the deck"),
+         "it trades places with the top card of the deck",
+         "", "Trade it for the top card; the Spy goes on top.",
+         "Never rests face up in a pile."),
     Card(TELEPATH, 2, "Telepath", "Anya Forger",
          "see every other hand, then take another turn",
-         "the Assassin cannot eliminate you while it is your Role"),
+         "the Assassin cannot eliminate you while it is your Role",
+         "See every other hand, then go again.", "Shield: the Assassin cannot eliminate you."),
     Card(ASSASSIN, 3, "Assassin", "Yor Forger",  # one copy out with 3-4 players
          "it has none",
-         "nobody can swap or discard your hand while it is your Role"),
+         "nobody can swap or discard your hand while it is your Role",
+         "", "Shield: your hand cannot be swapped or discarded.",
+         "Put into a hand by an action: Eliminated."),
     Card(SEER, 3, "Seer", "Bond Forger",
          "look at the top three cards and discard one face down",
-         "draw two, then put two hand cards on the bottom of the deck"),
+         "draw two, then put two hand cards on the bottom of the deck",
+         "Look at the top 3; discard 1 face down.", "Draw 2, then put 2 on the bottom."),
     Card(INFORMANT, 3, "Informant", "Franky Franklin",
          "two players of your choice swap hands",
-         "draw one, then put a hand card on top of the deck"),
+         "draw one, then put a hand card on top of the deck",
+         "Any two players swap hands.", "Draw 1, then put 1 on top of the deck."),
     Card(HANDLER, 3, "Handler", "Sylvia Sherwood",
          "every Role passes left or right",
-         "shuffle a discarded card into the deck, then a player swaps hands with the top"),
+         "shuffle a discarded card into the deck, then a player swaps hands with the top",
+         "Every Role passes left or right.",
+         "Shuffle a discard in; a player swaps hands with the top card."),
     Card(AGENT, 2, "Agent", "Fiona Frost",
          "draw, then a player discards their hand and picks one of yours blind",
-         "use the ASSIST of another player's Role"),
+         "use the ASSIST of another player's Role",
+         "Draw 1; a player discards their hand and picks one of yours blind.",
+         "Use another player's Role ASSIST."),
     Card(POLICE, 3, "Secret Police", "Yuri Briar",
          "look at a hand; a Spy there is Eliminated and you go again",
-         "the Secret Police cannot choose you while it is your Role"),
+         "the Secret Police cannot choose you while it is your Role",
+         "See a hand: a Spy there is Eliminated; go again.",
+         "Shield: the Secret Police cannot choose you."),
 )
+# The card table as the page gets it (GameState.cards): plain dicts, JSON-ready.
+TABLE: list[dict[str, Any]] = [dict(card._asdict()) for card in CARDS]
 CARD = {card.code: card for card in CARDS}
 NOTCHES = {card.code: card.copies for card in CARDS}
 NAMES = {card.code: card.name for card in CARDS}

@@ -167,6 +167,14 @@ class Effects(GameState):
         self.say("Nothing happens: %s." % why, kind="no_effect", seat=seat)
         self._end_action()
 
+    def _top_cards(self, seat: int, most: int) -> int:
+        """How many of the deck's top `most` cards an effect gets; 0 for an empty
+        deck, and then the whole effect does nothing."""
+        count = min(most, len(self.deck))
+        if not count:
+            self._no_effect(seat, "the deck is empty")
+        return count
+
     def _living(self) -> list[int]:
         return [s for s in range(self.num_players) if self.alive[s]]
 
@@ -220,9 +228,8 @@ class Effects(GameState):
 
     def _assist_seer(self, seat: int) -> None:
         """Look at the top three cards; one of them will go face down."""
-        count = min(3, len(self.deck))
+        count = self._top_cards(seat, 3)
         if not count:
-            self._no_effect(seat, "the deck is empty")
             return
         for i in range(count):
             self.deck_seen[seat][i] = self.deck[i]
@@ -371,8 +378,7 @@ class Effects(GameState):
 
     def _deploy_spy(self, seat: int) -> None:
         """Trade the Spy Role for the top card; the Spy goes on top of the deck."""
-        if not self.deck:
-            self._no_effect(seat, "the deck is empty")
+        if not self._top_cards(seat, 1):
             return
         card = self.deck[0]
         self.deck[0] = SPY
@@ -386,9 +392,8 @@ class Effects(GameState):
 
     def _deploy_seer(self, seat: int) -> None:
         """Draw up to two cards, then bury as many from the hand."""
-        count = min(2, len(self.deck))
+        count = self._top_cards(seat, 2)
         if not count:
-            self._no_effect(seat, "the deck is empty")
             return
         self.say("%s draws %s for the Seer." % (player(seat), "a card" if count == 1 else
                                                  "%d cards" % count),
@@ -414,8 +419,7 @@ class Effects(GameState):
 
     def _deploy_informant(self, seat: int) -> None:
         """Draw one card, then put one hand card on top of the deck."""
-        if not self.deck:
-            self._no_effect(seat, "the deck is empty")
+        if not self._top_cards(seat, 1):
             return
         self.say("%s draws a card for the Informant." % player(seat), kind="draw", seat=seat)
         self._draw(seat)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from ...engine.protocol import IllegalAction, excerpt
 from ...engine.registry import register
 from ...engine.rng import Rng
-from .cards import (ASSASSIN, CARD, NAMES, NO_COMBINATION, ORDINALS, POLICE, SPY, TELEPATH,
-                    distinct, player, round_deck, showdown_key, the)
+from .cards import (ASSASSIN, CARD, NAMES, NO_COMBINATION, ORDINALS, POLICE, SPY, TABLE,
+                    TELEPATH, distinct, player, round_deck, showdown_key, the)
 from .effects import Effects
 from .rules import RULES
 from .steps import ACTION_FIELDS, DIRECTIONS, STEPS
@@ -32,7 +32,7 @@ class MissionForPeanuts(Effects):
     max_players = 5
     order = 1
     OPTIONS = {"target": (None, tuple(range(1, 11)))}
-
+    cards = TABLE
 
     @classmethod
     def default_option(cls, name: str, players: int) -> int:

@@ -25,6 +25,13 @@ class Step(NamedTuple):
     self_allowed: bool = False  # at a targeting step: may the turn's player choose themself
 
 
+def targeting(resolver: str, prompt: str, immunity: str, self_allowed: bool = False,
+              how: str = "") -> Step:
+    """A step where the turn's player chooses a player: a "target" action that
+    `immunity` may shield against."""
+    return Step("turn", {"target": resolver}, prompt, how, immunity, self_allowed)
+
+
 STEPS = {
     "role": Step("each", {"choose_role": "_choose_role"},
                  "choose one of your two cards as your Role",
@@ -34,25 +41,25 @@ STEPS = {
                 "discard a card for its ASSIST, or DEPLOY a card as your new Role",
                 "You drew a card. ASSIST: discard it for its action. DEPLOY: make it your "
                 "new Role (your old Role is discarded) and do its DEPLOY."),
-    "swap_first": Step("turn", {"target": "_choose_first_swapper"},
-                       "choose the first of two players to trade hands (Informant)",
-                       immunity="swap", self_allowed=True),
-    "swap_second": Step("turn", {"target": "_swap_with_first"},
-                        "choose the second player to trade hands (Informant)",
-                        "{first} will swap hands with the player you choose now.",
-                        immunity="swap", self_allowed=True),
-    "agent_target": Step("turn", {"target": "_agent_discards_hand"},
-                         "choose a player to discard their hand (Agent)", immunity="agent"),
+    "swap_first": targeting("_choose_first_swapper",
+                            "choose the first of two players to trade hands (Informant)",
+                            "swap", self_allowed=True),
+    "swap_second": targeting("_swap_with_first",
+                             "choose the second player to trade hands (Informant)",
+                             "swap", self_allowed=True,
+                             how="{first} will swap hands with the player you choose now."),
+    "agent_target": targeting("_agent_discards_hand",
+                              "choose a player to discard their hand (Agent)", "agent"),
     "agent_pick": Step("target", {"pick": "_agent_pick"},
                        "pick one of {by}'s face-down cards (Agent)",
                        "Your hand was discarded. {by}'s cards are shuffled face down: "
                        "pick one blind."),
-    "police_target": Step("turn", {"target": "_police_look"},
-                          "choose a player whose hand you look at (Secret Police)",
-                          immunity="police"),
-    "trade_target": Step("turn", {"target": "_trade_with_deck"},
-                         "choose a player to trade their hand with the top card (Handler)",
-                         immunity="trade", self_allowed=True),
+    "police_target": targeting("_police_look",
+                               "choose a player whose hand you look at (Secret Police)",
+                               "police"),
+    "trade_target": targeting("_trade_with_deck",
+                              "choose a player to trade their hand with the top card (Handler)",
+                              "trade", self_allowed=True),
     "copy": Step("turn", {"copy": "_copy_role"},
                  "choose another player whose Role's ASSIST you use (Agent)", immunity="copy"),
     "direction": Step("turn", {"direction": "_pass_roles"},

@@ -36,3 +36,46 @@ def rules_sheet(game_id):
     from pyapp.ui.rules import rules_html
 
     return rules_html(next(entry for entry in catalogue() if entry["id"] == game_id))
+
+
+def assert_end_screen(html, result):
+    """The end screen names `result` to the human in seat 0 and offers a new deal,
+    the same deal and the lobby."""
+    from pyapp.ui.html import esc
+
+    assert 'class="end-screen' in html and esc(result["summary"]) in html
+    assert expected_title(result["winners"]) in html
+    for action in ("new-deal", "same-deal", "lobby"):
+        assert 'data-action="%s"' % action in html
+
+
+def hostile_payload(payload, log_kind=None):
+    """A copy of `payload` whose prompt and bot levels are markup, and, with
+    `log_kind`, a log line of that kind since the human's last decision too."""
+    import json
+
+    payload = json.loads(json.dumps(payload))
+    payload["view"]["prompt"] = "<script>alert(1)</script>"
+    payload["levels"] = [None] + ["<b>bold</b>"] * (payload["players"] - 1)
+    if log_kind:
+        payload["log"].append({"text": "<i>x</i>", "kind": log_kind})
+        payload["view"]["log_since_decision"] = 1
+    return payload
+
+
+def assert_escaped(html):
+    """The markup of a `hostile_payload` reached the page as text only."""
+    assert "<script>" not in html and "<b>bold</b>" not in html and "<i>x</i>" not in html
+    assert "&lt;script&gt;" in html
+
+
+def assert_hint_marks(html, action, hinted_class):
+    """Exactly one button carries `hinted_class`: the one that plays `action`."""
+    import json
+    import re
+
+    from pyapp.ui.html import esc
+
+    assert html.count(hinted_class) == 1
+    hinted = re.search(r"<button[^>]*%s[^>]*>" % hinted_class, html).group(0)
+    assert esc(json.dumps(action)) in hinted

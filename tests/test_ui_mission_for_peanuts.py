@@ -288,3 +288,13 @@ def test_the_line_under_the_prompt_is_the_engine_s_rule_for_the_step(games):
         if payload["legal"] and payload["view"]["how"]:
             html = table.table_html(payload, [])
             assert '<p class="mp-how">%s</p>' % esc(payload["view"]["how"]) in html
+
+
+def test_card_faces_say_what_the_engine_s_card_table_in_the_payload_says(games):
+    payload = json.loads(json.dumps(games[0][1][0]))  # the table is JSON-ready
+    assert [card["code"] for card in payload["cards"]] == list(table.EMBLEMS)
+    for card in payload["cards"]:
+        card["face_deploy"] = "deploy line of the " + card["code"]
+    html = table.table_html(payload, [])
+    for code in payload["view"]["hand"]:
+        assert "deploy line of the " + code in html

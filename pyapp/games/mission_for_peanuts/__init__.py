@@ -14,7 +14,9 @@ a discard pile, so it keeps coming back into the deck.
 
 Rulebook section -> code (modules of this package):
     Card Breakdown / notches ..... cards.CARDS (each card's ASSIST and DEPLOY
-                                   in a hint's words), cards.round_deck
+                                   in a hint's words and on its face; the
+                                   page gets it as payload["cards"]),
+                                   cards.round_deck
     Setup ........................ state._setup, effects._deal_round
     Setup (Roles flip together) .. effects._choose_role
     Gameplay (draw, one action) .. effects: _start_turn, _assist_card,

@@ -174,20 +174,32 @@ def _key_spies_left_of_suit(view: View, suit: str) -> int:
     return sum(1 for r in KEY_RANKS if r + suit not in seen)
 
 
-class GreedyPlanBot:
-    """Best plan by `_greedy_score`; ties go to the earliest legal action."""
-
-    name = "greedy"
+class _PlanBot:
+    """What both levels share: a lone legal action is played at once; otherwise
+    the turn's plans are built from the view and `_best_plan` picks one."""
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
-        """The first action of the best-scoring plan."""
+        """The first action of the best plan."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
-        plans = _plans(view, legal)
-        best = max(plans, key=lambda plan: _greedy_score(view, plan))
-        return best[0]
+        return self._best_plan(state, seat, rng, view, _plans(view, legal))[0]
+
+    def _best_plan(self, state: GameState, seat: int, rng: Rng, view: View,
+                   plans: list[Plan]) -> Plan:
+        """The plan to play, one of `plans` (never empty)."""
+        raise NotImplementedError
+
+
+class GreedyPlanBot(_PlanBot):
+    """Best plan by `_greedy_score`; ties go to the earliest legal action."""
+
+    name = "greedy"
+
+    def _best_plan(self, state: GameState, seat: int, rng: Rng, view: View,
+                   plans: list[Plan]) -> Plan:
+        return max(plans, key=lambda plan: _greedy_score(view, plan))
 
 
 # -- expert ------------------------------------------------------------------
@@ -248,7 +260,7 @@ def _win_chance(expected_keys: float) -> float:
     return 1.0 / (1.0 + math.exp(-SLOPE * (expected_keys - (KEY_SPIES_TO_WIN - 0.5))))
 
 
-class LookaheadBot:
+class LookaheadBot(_PlanBot):
     """One-turn lookahead over determinized worlds (see the module docstring)."""
 
     name = "expert"
@@ -256,13 +268,9 @@ class LookaheadBot:
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
 
-    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
-        """The first action of the plan with the best win chance over the worlds."""
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        view = state.view(seat)
-        plans = _plans(view, legal)
+    def _best_plan(self, state: GameState, seat: int, rng: Rng, view: View,
+                   plans: list[Plan]) -> Plan:
+        """The plan with the best win chance over the worlds."""
         # This bot plays only Deck of Spies, whose worlds have its piles.
         worlds = [cast(DeckOfSpies, state.determinize(seat, rng)) for _ in range(self.worlds)]
         rate_seed = rng.derive_seed()
@@ -285,7 +293,7 @@ class LookaheadBot:
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = plan, value
         assert best is not None  # two or more legal actions make at least one plan
-        return best[0]
+        return best
 
     @staticmethod
     def _after(turn: _Turn, view: View, world: DeckOfSpies, rate: float, seed: int) -> float:

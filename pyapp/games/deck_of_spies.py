@@ -524,21 +524,20 @@ class DeckOfSpies(GameState):
                 "assassinate it." % (_total(self.hand), card_name(spy)))
 
     def _counter(self, cards: list[Card]) -> None:
-        spy = self.spy_deck.pop(0)
-        self._take_from_hand(cards)
-        self.draw_discard.extend(cards)
-        self.spy_discard.append(spy)
-        self.say("You countered the %s with %s." % (card_name(spy), cards_text(cards)),
-                 kind="counter", spy=spy, cards=cards)
-        self._offer_retire()
+        self._beat_spy(cards, "counter", "countered", self.spy_discard)
 
     def _recruit(self, cards: list[Card]) -> None:
+        # A recruited Spy joins the draw pile's discard: it can be drawn later.
+        self._beat_spy(cards, "recruit", "recruited", self.draw_discard)
+
+    def _beat_spy(self, cards: list[Card], kind: str, verb: str, spy_pile: list[Card]) -> None:
+        """Spend `cards` from the hand on the current Spy, which goes to `spy_pile`."""
         spy = self.spy_deck.pop(0)
         self._take_from_hand(cards)
         self.draw_discard.extend(cards)
-        self.draw_discard.append(spy)
-        self.say("You recruited the %s with %s." % (card_name(spy), cards_text(cards)),
-                 kind="recruit", spy=spy, cards=cards)
+        spy_pile.append(spy)
+        self.say("You %s the %s with %s." % (verb, card_name(spy), cards_text(cards)),
+                 kind=kind, spy=spy, cards=cards)
         self._offer_retire()
 
     def _assassinate(self, ace: Card) -> None:

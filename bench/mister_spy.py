@@ -23,10 +23,8 @@ docs/bots.md: a Lair-building bot takes 92% of 2-player games against random
 play and 47% at 6 players.
 """
 
-import argparse
 import os
 import sys
-from multiprocessing import Pool
 from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -36,7 +34,7 @@ from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import mister_spy  # noqa: E402,F401  (registers the game)
-from stats import percentile, playouts_per_second, wilson  # noqa: E402
+from stats import game_bench_parser, percentile, playouts_per_second, run_jobs, wilson  # noqa: E402
 
 
 PLURAL = {"random": "random bots", "easy": "easies", "normal": "normals"}
@@ -73,11 +71,7 @@ def play(job):
 
 def match(players, hero, field, seeds, hard, jobs):
     work = [(players, seed, hero, field, hard) for seed in seeds]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(play, work, chunksize=1)
-    else:
-        results = [play(job) for job in work]
+    results = run_jobs(play, work, jobs)
     share = sum(won for won, _ in results)
     times = {hero: [], field: []}
     for _, spent in results:
@@ -87,11 +81,9 @@ def match(players, hero, field, seeds, hard, jobs):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="?", type=int, default=200,
-                        help="games of normal against random bots and easies per player count")
-    parser.add_argument("--hard-games", type=int, default=20,
-                        help="games of hard against normals (and of the normal yardstick)")
+    parser = game_bench_parser(
+        __doc__, 200, "games of normal against random bots and easies per player count",
+        20, "games of hard against normals (and of the normal yardstick)")
     parser.add_argument("--no-yardstick", action="store_true",
                         help="skip normal against normals on hard's seeds")
     parser.add_argument("--players", default="2,3,4,5,6")
@@ -100,7 +92,6 @@ def main():
                         help="hard's search iterations a decision")
     parser.add_argument("--cap", type=float, default=HARD_TIME_CAP,
                         help="hard's wall-time cap in seconds, 0 for none")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
     counts = [int(n) for n in args.players.split(",")]
     hard = {"iterations": args.iterations, "time_budget": args.cap or None}

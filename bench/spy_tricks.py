@@ -22,10 +22,8 @@ docs/bots.md has the baselines: an expected-payout placer scores on about
 4-player games against random placers.
 """
 
-import argparse
 import os
 import sys
-from multiprocessing import Pool
 from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -34,7 +32,7 @@ from pyapp.bots.spy_tricks import LEVELS, HeuristicBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import spy_tricks  # noqa: E402,F401  (registers the game)
-from stats import playouts_per_second, wilson  # noqa: E402
+from stats import game_bench_parser, playouts_per_second, run_jobs, wilson  # noqa: E402
 
 BOTS = dict(LEVELS, heuristic=HeuristicBot)
 
@@ -91,11 +89,7 @@ def aim(state, levels):
 
 def match(players, hero, foe, games, jobs, first_seed=1):
     work = [(players, hero, foe, seed) for seed in range(first_seed, first_seed + games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(play, work, chunksize=4)
-    else:
-        results = [play(job) for job in work]
+    results = run_jobs(play, work, jobs, chunksize=4)
     share = sum(result[0] for result in results)
     timing = {hero: [], foe: []}
     aims = {}
@@ -114,17 +108,14 @@ def match(players, hero, foe, games, jobs, first_seed=1):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="?", type=int, default=400,
-                        help="games of normal against easies (default 400; 0 skips them)")
-    parser.add_argument("--hard-games", type=int, default=400,
-                        help="games of hard against normals, and of the heuristic player and "
-                             "of normal against normals in the same seats (default 400)")
+    parser = game_bench_parser(
+        __doc__, 400, "games of normal against easies (default 400; 0 skips them)",
+        400, "games of hard against normals, and of the heuristic player and "
+             "of normal against normals in the same seats (default 400)")
     parser.add_argument("--first-seed", type=int, default=1,
                         help="seed of the first hard game (default 1; the heuristics were "
                              "tuned on 1-1500, so use 5001 or more for a fresh measure)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
     print("Python %s" % sys.version.split()[0])
     for players in args.players:

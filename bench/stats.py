@@ -1,8 +1,11 @@
-"""What every benchmark prints: win-share intervals, percentiles, playout speed."""
+"""What every benchmark prints: win-share intervals, percentiles, playout speed;
+and what the game benchmarks share: their command line's start, their pool of jobs."""
 
+import argparse
 import math
 import os
 import sys
+from multiprocessing import Pool
 from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -37,3 +40,21 @@ def playouts_per_second(game_id, players=None, games=300):
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
     return games / (process_time() - started)
+
+
+def game_bench_parser(doc, games, games_help, hard_games, hard_games_help):
+    """The command line a game benchmark starts from: how many games of normal
+    and of hard to play, and --jobs; the benchmark adds its own options."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=games, help=games_help)
+    parser.add_argument("--hard-games", type=int, default=hard_games, help=hard_games_help)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    return parser
+
+
+def run_jobs(play, work, jobs, chunksize=1):
+    """[play(job) for job in work], over `jobs` processes when more than one."""
+    if jobs <= 1:
+        return [play(job) for job in work]
+    with Pool(jobs) as pool:
+        return pool.map(play, work, chunksize=chunksize)

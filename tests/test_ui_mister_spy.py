@@ -179,13 +179,19 @@ def test_the_capture_offers_kill_and_one_taunt_per_doubler_with_the_values():
     assert esc(DOUBLER_LINES["D-B"]) in html
 
 
-def test_a_foil_window_shows_the_taunt_line_and_foil_or_let_it_stand():
-    session = constructed([["D-C", "L2"], ["S3", "D-C", "L2"]], [[], ["L4"]], ["L3"], turn=1)
+def taunted_by_player_2(your_hand):
+    """A session where Player 2 has captured your S3 in their Lair and taunts
+    with Doubler C: your foil window, holding `your_hand`."""
+    session = constructed([your_hand, ["S3", "D-C", "L2"]], [[], ["L4"]], ["L3"], turn=1)
     state = session.state
     state.apply({"type": "spy_target", "seat": 1})
     state.apply({"type": "spy_source", "source": "hand", "cards": ["S3"]})
     state.apply({"type": "taunt", "card": "D-C"})
-    payload = session.payload()
+    return session
+
+
+def test_a_foil_window_shows_the_taunt_line_and_foil_or_let_it_stand():
+    payload = taunted_by_player_2(["D-C", "L2"]).payload()
     html = table.table_html(payload, [])
     assert offered(html) == [{"type": "foil", "card": "D-C"}, {"type": "let_stand"}]
     line = "Before I kill you, %s... %s" % (SPY_NAMES["S3"][0], DOUBLER_LINES["D-C"])
@@ -196,12 +202,7 @@ def test_a_foil_window_shows_the_taunt_line_and_foil_or_let_it_stand():
 
 
 def test_without_the_partner_the_foil_is_greyed_and_only_let_it_stand_is_offered():
-    session = constructed([["D-A", "L2"], ["S3", "D-C", "L2"]], [[], ["L4"]], ["L3"], turn=1)
-    state = session.state
-    state.apply({"type": "spy_target", "seat": 1})
-    state.apply({"type": "spy_source", "source": "hand", "cards": ["S3"]})
-    state.apply({"type": "taunt", "card": "D-C"})
-    html = table.table_html(session.payload(), [])
+    html = table.table_html(taunted_by_player_2(["D-A", "L2"]).payload(), [])
     assert offered(html) == [{"type": "let_stand"}]
     assert "you do not hold the other D-C" in html
 
@@ -271,27 +272,14 @@ def test_the_end_screen_names_the_winner_and_offers_a_new_game(games):
     for session, game in games[:6]:
         payload = game[-1]
         html = table.table_html(payload, [])
-        result = payload["view"]["result"]
-        assert 'class="end-screen' in html and esc(result["summary"]) in html
-        winners = result["winners"]
-        if winners == [0]:
-            assert "You win" in html
-        elif len(winners) == 1:
-            assert "Player %d wins</h2>" % (winners[0] + 1) in html
-        for action in ("new-deal", "same-deal", "lobby"):
-            assert 'data-action="%s"' % action in html
+        playthrough.assert_end_screen(html, payload["view"]["result"])
         assert offered(html) == []
 
 
 def test_texts_from_the_payload_are_escaped(games):
-    payload = json.loads(json.dumps(games[1][1][3]))
-    payload["view"]["prompt"] = "<script>alert(1)</script>"
-    payload["levels"] = [None] + ["<b>bold</b>"] * (payload["players"] - 1)
-    payload["log"].append({"text": "<i>x</i>", "kind": "foil", "seat": 1})
-    payload["view"]["log_since_decision"] = 1
-    html = table_page_html(payload, [], None)
-    assert "<script>" not in html and "<b>bold</b>" not in html and "<i>x</i>" not in html
-    assert "&lt;script&gt;" in html
+    payload = playthrough.hostile_payload(games[1][1][3], log_kind="foil")
+    payload["log"][-1]["seat"] = 1
+    playthrough.assert_escaped(table_page_html(payload, [], None))
 
 
 def test_the_log_and_prompts_name_players_from_1_and_read_as_sentences(games):
@@ -325,9 +313,7 @@ def test_a_hint_marks_the_choice_it_points_at(games):
     payload = next(p for p in every_payload(games) if p["legal"] and p["view"]["phase"] == "play")
     action = payload["legal"][-1]
     html = table.table_html(payload, [], {"action": action, "text": "x"})
-    assert html.count("ms-hinted") == 1
-    hinted = re.search(r"<button[^>]*ms-hinted[^>]*>", html).group(0)
-    assert esc(json.dumps(action)) in hinted
+    playthrough.assert_hint_marks(html, action, "ms-hinted")
 
 
 def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():

@@ -194,21 +194,13 @@ def test_the_end_screen_names_the_result_and_offers_a_new_game(games):
     for session, game in games[:4]:
         payload = game[-1]
         html = table.table_html(payload, [])
-        result = payload["view"]["result"]
-        assert 'class="end-screen' in html and esc(result["summary"]) in html
-        assert playthrough.expected_title(result["winners"]) in html
-        for action in ("new-deal", "same-deal", "lobby"):
-            assert 'data-action="%s"' % action in html
+        playthrough.assert_end_screen(html, payload["view"]["result"])
         assert offered(html) == []
 
 
 def test_texts_from_the_payload_are_escaped(games):
-    payload = json.loads(json.dumps(games[0][1][5]))
-    payload["view"]["prompt"] = "<script>alert(1)</script>"
-    payload["levels"] = [None] + ["<b>bold</b>"] * (payload["players"] - 1)
-    html = table.table_html(payload, [])
-    assert "<script>" not in html and "<b>bold</b>" not in html
-    assert "&lt;script&gt;" in html
+    payload = playthrough.hostile_payload(games[0][1][5])
+    playthrough.assert_escaped(table.table_html(payload, []))
 
 
 def test_the_log_reads_as_sentences(games):

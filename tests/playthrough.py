@@ -32,7 +32,7 @@ def expected_title(winners):
 
 def rules_sheet(game_id):
     """The rules sheet the page shows for `game_id`, from the game's catalogue entry."""
-    from pyapp.games import catalogue
+    from pyapp.bots import catalogue
     from pyapp.ui.rules import rules_html
 
     return rules_html(next(entry for entry in catalogue() if entry["id"] == game_id))

@@ -4,7 +4,8 @@ rules pages and the Deck of Spies table rendered from real views."""
 import json
 import re
 
-from pyapp.games import catalogue, new_game
+from pyapp.bots import catalogue
+from pyapp.games import new_game
 from pyapp.ui import deck_of_spies as table
 from pyapp.ui.html import esc, render
 from pyapp.ui.lobby import lobby_html

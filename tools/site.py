@@ -213,9 +213,9 @@ def lobby_values(src, wanted):
     sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
     sys.path.insert(0, str(src))
     try:
-        import pyapp.games
+        import pyapp.bots
 
-        catalogue = pyapp.games.catalogue()
+        catalogue = pyapp.bots.catalogue()
         values = {"CATALOGUE_JSON": script_json(catalogue)}
         if "LOBBY_HTML" in wanted:
             import pyapp.ui.lobby

@@ -137,8 +137,7 @@ class NormalBot:
     def _value(self, world: MissionForPeanuts, action: Action, seat: int, depth: int) -> float:
         """The world after `action`, following the bot's own further steps greedily."""
         after = world.clone()
-        after.history.append(action)
-        after._perform(action)  # the action came from this world's legal list
+        after.advance(action)  # the action came from this world's legal list
         if after.is_over or after.to_act != seat or depth <= 1 or after.round != world.round:
             return judge(after, seat)
         return max(self._value(after, follow, seat, depth - 1)

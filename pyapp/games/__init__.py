@@ -6,19 +6,9 @@ bot levels, is `pyapp.bots.catalogue()`: the bots import the games, never the
 other way round.
 """
 
-from typing import Any
-
 from ..engine.registry import GAMES, load_game, new_game
 from . import deck_of_spies, mission_for_peanuts, mister_spy, spy_tricks
 
 __all__ = ["GAMES", "load_game", "new_game", "deck_of_spies", "mission_for_peanuts",
            "mister_spy", "spy_tricks"]
 
-
-def __getattr__(name: str) -> Any:
-    """`pyapp.games.catalogue`, the old name of `pyapp.bots.catalogue`, kept
-    only until the build (tools/site.py) and tests/conftest.py call the new one."""
-    if name == "catalogue":
-        from ..bots import catalogue
-        return catalogue
-    raise AttributeError("module %r has no attribute %r" % (__name__, name))

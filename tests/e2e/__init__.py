@@ -95,3 +95,12 @@ def click_and_wait(page, target):
         target.click()
     page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
                            timeout=MOVE_TIMEOUT_MS)
+
+
+def first_time(seen, name):
+    """True the first time a run meets `name` (recorded in the set `seen`): a
+    playthrough takes each of its screenshots once."""
+    if name in seen:
+        return False
+    seen.add(name)
+    return True

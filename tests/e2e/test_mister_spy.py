@@ -15,7 +15,7 @@ Screenshots at both widths: the person's turn, the team selection, the first
 capture decision, the first taunt or escape moment, a bot's move and the end.
 """
 
-from . import MOVE_TIMEOUT_MS, both_widths, click_and_wait, open_table, screenshot
+from . import MOVE_TIMEOUT_MS, both_widths, click_and_wait, first_time, open_table, screenshot
 
 SEED = 6
 
@@ -72,27 +72,23 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(
         if page.query_selector(".end-screen"):
             break
         phase = page.get_attribute(".ms-decision", "class").split()[-1]
-        if page.locator(".ms-moment.taunt, .ms-moment.escape").count() and "moment" not in shots:
-            shots.add("moment")
+        moments = page.locator(".ms-moment.taunt, .ms-moment.escape").count()
+        if moments and first_time(shots, "moment"):
             both_widths(page, "mister-spy-moment")
-        if phase == "play" and "turn" not in shots:
-            shots.add("turn")
+        if phase == "play" and first_time(shots, "turn"):
             assert page.locator(".ms-seat").count() == 3
             both_widths(page, "mister-spy-turn")
-        if phase == "capture" and "capture" not in shots:
-            shots.add("capture")
+        if phase == "capture" and first_time(shots, "capture"):
             assert "Kill" in page.inner_text(".ms-kill")
             both_widths(page, "mister-spy-capture")
         button, kind = choose(page, phase)
-        if kind == "team" and "team" not in shots:
-            shots.add("team")
+        if kind == "team" and first_time(shots, "team"):
             assert page.locator(".ms-hand button.selected").count() == 2
             both_widths(page, "mister-spy-team")
         kinds.append(kind)
         click_and_wait(page, button)
-        if kind == "end_turn" and "bot" not in shots:
+        if kind == "end_turn" and first_time(shots, "bot"):
             page.wait_for_selector(".ms-decision.waiting", timeout=MOVE_TIMEOUT_MS)
-            shots.add("bot")
             screenshot(page, "mister-spy-bot-turn")
 
     assert {"lair", "own-target", "target", "team", "source", "taunt", "kill", "end_turn",

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from typing import cast
 
+from ..engine.bots import Levels
 from ..engine.protocol import GameState
 from ..engine.rng import Rng
 from ..games.deck_of_spies import (
@@ -334,4 +335,4 @@ class LookaheadBot(_PlanBot):
         return value
 
 
-LEVELS = {"greedy": GreedyPlanBot, "expert": LookaheadBot}
+LEVELS: Levels = {"greedy": GreedyPlanBot, "expert": LookaheadBot}

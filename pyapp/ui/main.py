@@ -558,16 +558,19 @@ async def send_action(action):
 
 async def run_bots():
     """Play the bots' moves one at a time. A bot thinks while the move before
-    it is on show, so each move costs max(pace, thinking), not their sum."""
-    while App.payload is not None and App.payload["bot_to_act"]:
-        if not still_current():
-            return
-        started = now()
-        payload = await call("bot_step", "")
-        await pause_for_pace((now() - started) / 1000)
-        if App.payload is None or not accept(payload):
-            return
-    App.hurry = False
+    it is on show, so each move costs max(pace, thinking), not their sum.
+    A hurry (a click during these moves) lasts only until they stop."""
+    try:
+        while App.payload is not None and App.payload["bot_to_act"]:
+            if not still_current():
+                return
+            started = now()
+            payload = await call("bot_step", "")
+            await pause_for_pace((now() - started) / 1000)
+            if App.payload is None or not accept(payload):
+                return
+    finally:
+        App.hurry = False
 
 
 async def ask_hint():

@@ -4,21 +4,24 @@ import base64
 import gzip
 import hashlib
 import json
+import math
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
+import zlib
 from html.parser import HTMLParser
 
 import pytest
 
 import build
-from tools import ROOT, BuildError, cache_root, site, snapshot, testenv, vendor
+from tools import ROOT, BuildError, cache_root, icons, site, snapshot, testenv, vendor
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|files\.json)"
+    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -327,7 +330,64 @@ def test_the_manifest_is_valid(site_dist):
     for icon in manifest["icons"]:
         assert not icon["src"].startswith("/")
         assert (site_dist / icon["src"]).is_file(), icon["src"]
-        assert icon["type"] == "image/svg+xml" and icon["sizes"] == "any"
+    assert {"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml",
+            "purpose": "any"} in manifest["icons"]
+
+
+def png_header(data):
+    """(width, height, bit depth, colour type) of a PNG file's bytes."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13
+    return struct.unpack(">IIBB", data[16:26])
+
+
+def png_pixels(data):
+    """The RGBA rows of one of our PNG icons (8-bit RGBA, unfiltered, one IDAT)."""
+    width, height, _, _ = png_header(data)
+    start = data.index(b"IDAT") + 4
+    (length,) = struct.unpack(">I", data[start - 8:start - 4])
+    raw = zlib.decompress(data[start:start + length])
+    stride = 1 + 4 * width
+    assert len(raw) == stride * height
+    return [raw[row * stride + 1:(row + 1) * stride] for row in range(height)]
+
+
+def test_the_manifest_has_the_png_icons_installing_needs(site_dist):
+    """192 and 512 px PNGs, one of them maskable, beside the SVG."""
+    pngs = [icon for icon in json.loads((site_dist / "manifest.webmanifest").read_text())["icons"]
+            if icon["type"] == "image/png"]
+    assert {icon["sizes"] for icon in pngs} == {"192x192", "512x512"}
+    assert "maskable" in {icon["purpose"] for icon in pngs}
+    for icon in pngs:
+        size = int(icon["sizes"].split("x")[0])
+        assert png_header((site_dist / icon["src"]).read_bytes()) == (size, size, 8, 6), icon
+
+
+def test_the_maskable_icon_keeps_its_picture_inside_the_safe_zone(site_dist):
+    """Outside the central circle of radius 40% there is only the opaque background."""
+    manifest = json.loads((site_dist / "manifest.webmanifest").read_text())
+    (maskable,) = [icon for icon in manifest["icons"] if icon.get("purpose") == "maskable"]
+    rows = png_pixels((site_dist / maskable["src"]).read_bytes())
+    size = len(rows)
+    background = bytes(icons.BACKGROUND) + b"\xff"
+    seen = set()
+    for y in range(0, size, 4):
+        for x in range(0, size, 4):
+            pixel = bytes(rows[y][4 * x:4 * x + 4])
+            if math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) > 0.4 * size:
+                assert pixel == background, (x, y)
+            seen.add(pixel)
+    assert len(seen) >= 4, "the picture is missing"
+
+
+def test_the_installed_app_opens_offline(site_dist):
+    """The service worker precaches the manifest's start URL and every icon."""
+    manifest = json.loads((site_dist / "manifest.webmanifest").read_text())
+    precached = precache_list(site_dist)
+    assert manifest["start_url"] in precached
+    for icon in manifest["icons"]:
+        assert "./" + icon["src"] in precached, icon["src"]
 
 
 def test_the_server_sends_the_types_the_browser_requires(site_server):

@@ -1,7 +1,8 @@
 """The site: build() makes dist/ from the source tree.
 
 It vendors the runtimes (vendor.py), copies pyapp/**.py and static/, makes
-the engine snapshot (snapshot.py), writes manifest.webmanifest and .nojekyll,
+the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
+manifest.webmanifest and .nojekyll,
 then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{LOBBY_HTML}},
   {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
@@ -26,6 +27,7 @@ import sys
 from pathlib import Path
 
 from tools import DIST, ROOT, BuildError
+from tools.icons import write_icons
 from tools.snapshot import write_engine_files
 from tools.vendor import PACKAGES, vendor_package
 
@@ -106,7 +108,10 @@ def write_content(src, site):
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
     write_engine_files(site, engine_files(src))
-    (site / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=2) + "\n")
+    # The PNG icons are drawn now: the manifest lists them beside the SVG, and
+    # sw.js precaches them with every other file of the site.
+    manifest = dict(MANIFEST, icons=MANIFEST["icons"] + write_icons(site))
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
     (site / ".nojekyll").write_text("")
 
 

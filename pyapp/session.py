@@ -7,13 +7,18 @@ and the save to keep. An error never changes the game: it comes back as
 `"error"` beside the unchanged payload. Every call that changes the state is
 a transaction: should the engine fail with anything but IllegalAction, the
 state is put back as it was before the call.
+
+Undo works the Board Game Arena way: the human may take back their own moves
+in their own turn, as long as none of them revealed anything (see
+`GameState.reveals`) and no other seat has moved since. The session keeps the
+state before each such move; after a restore it finds them again by replay.
 """
 
 import traceback
 from typing import Any, Callable
 
 from . import bots
-from .engine.protocol import GameState, IllegalAction, clipped, excerpt
+from .engine.protocol import Action, Event, GameState, IllegalAction, clipped, excerpt
 from .engine.rng import Rng
 from .games import load_game, new_game
 
@@ -22,6 +27,16 @@ Payload = dict[str, Any]  # what the page gets after every call
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
 FAULT_LIMIT = 120  # characters of an engine failure's own message that the page shows
+
+# Why Undo is closed, as the Undo button says it.
+NOTHING_TO_UNDO = "You have made no move to take back."
+OTHERS_MOVED = "Another player has moved since your last move, so it stands."
+MOVE_REVEALED = "Your last move showed you something new, so it stands."
+STALE_CLICK = "The table changed before that click arrived; nothing was played. Try again."
+
+# A point the human can come back to: the state before one of their moves,
+# and whether that move was a choice (it was not when it was the only one).
+Takeback = tuple[GameState, bool]
 
 
 class Session:
@@ -34,6 +49,13 @@ class Session:
         self.human = human
         self.levels = self._checked_levels(levels)
         self.last_fault: str | None = None  # the traceback of the last engine failure reported, for logs
+        # The human's moves that can be taken back (None: not yet found after
+        # a restore), and why no earlier one can.
+        self._takebacks: list[Takeback] | None = []
+        self._undo_closed = NOTHING_TO_UNDO
+        # Log lines of the page's own (moves made for the human): the move
+        # count after the move, the position in the log, the line.
+        self._notes: list[tuple[int, int, Event]] = []
 
     def _checked_levels(self, levels: object) -> list[str | None]:
         """One bot level per seat (None for the human); the middle level by default."""
@@ -73,8 +95,10 @@ class Session:
         """A session from `save()`; ValueError says what is wrong with a bad save."""
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a Safehouse save (or it is from another version)")
-        return cls(load_game(saved.get("game")), human=saved.get("human", 0),
-                   levels=saved.get("levels"))
+        session = cls(load_game(saved.get("game")), human=saved.get("human", 0),
+                      levels=saved.get("levels"))
+        session._takebacks = None  # found by replay when first asked for
+        return session
 
     def save(self) -> dict[str, Any]:
         """The session's save: the game's, the human seat and the bot levels."""
@@ -83,18 +107,26 @@ class Session:
 
     # -- moves -----------------------------------------------------------------
 
-    def act(self, action: object, moves: object = None) -> Payload:
+    def act(self, action: object, moves: object = None, for_human: bool = False) -> Payload:
         """The human's action. `moves` is the move count the UI saw, so a click
-        on a table that has since changed is refused instead of misapplied."""
+        on a table that has since changed is refused instead of misapplied.
+        `for_human`: the page made this move, the human's only choice, for
+        them; the log says so."""
         if moves is not None and moves != len(self.state.history):
-            return self.payload(error="The table changed before that click arrived; "
-                                      "nothing was played. Try again.")
+            return self.payload(error=STALE_CLICK)
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
+
+        def play() -> None:
+            takeback = self._takeback_before(action)  # raises IllegalAction first
+            only = len(self.state.legal_actions()) == 1
+            self.state.apply(action)
+            self._remember(takeback)
+            if for_human and only:
+                self._note("Played for you: it was your only choice.")
         try:
             return self._transaction("The engine failed on that move (%s); nothing was "
-                                     "played and your game is as it was.",
-                                     lambda: self.state.apply(action))
+                                     "played and your game is as it was.", play)
         except IllegalAction as err:
             return self.payload(error=as_sentence(str(err)))
 
@@ -109,8 +141,84 @@ class Session:
             assert level is not None  # only the human seat has no level
             bot = bots.levels(self.state.game_id)[level]()
             self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
+            self._close_undo(OTHERS_MOVED)
         return self._transaction("The engine failed on the bot's move (%s); nothing was "
                                  "played and your game is as it was.", play)
+
+    # -- undo ------------------------------------------------------------------
+
+    def undo(self, moves: object = None) -> Payload:
+        """Take back the human's last choice (and the moves made for them
+        after it), when `undo_refusal()` allows."""
+        if moves is not None and moves != len(self.state.history):
+            return self.payload(error=STALE_CLICK)
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            return self.payload(error=refusal)
+        takebacks = self._takeback_points()
+        while True:
+            self.state, was_choice = takebacks.pop()
+            if was_choice:
+                break
+        self._notes = [note for note in self._notes if note[0] <= len(self.state.history)]
+        return self.payload()
+
+    def undo_refusal(self) -> str | None:
+        """Why the human cannot take back a move now, or None if they can."""
+        if self.state.is_over or self.state.to_act != self.human:
+            return self._not_your_turn()
+        if not any(was_choice for _, was_choice in self._takeback_points()):
+            return self._undo_closed
+        return None
+
+    def _takeback_before(self, action: object) -> Takeback | None:
+        """The point to come back to if the human's `action` can be taken back
+        (it reveals nothing), else None. IllegalAction if it is not legal."""
+        state = self.state
+        if state.reveals(action, self.human, reveal_rng(state)):  # type: ignore[arg-type]
+            return None
+        return state.clone(), len(state.legal_actions()) > 1
+
+    def _remember(self, takeback: Takeback | None) -> None:
+        if takeback is None:
+            self._close_undo(MOVE_REVEALED)
+        else:
+            self._takeback_points().append(takeback)
+
+    def _close_undo(self, why: str) -> None:
+        self._takebacks = []
+        self._undo_closed = why
+
+    def _takeback_points(self) -> list[Takeback]:
+        if self._takebacks is None:
+            try:
+                self._takebacks, self._undo_closed = self._replayed_takebacks()
+            except Exception:  # as in _only_choice: only Undo is lost, never the payload
+                self.last_fault = traceback.format_exc()
+                self._close_undo(NOTHING_TO_UNDO)
+        assert self._takebacks is not None
+        return self._takebacks
+
+    def _replayed_takebacks(self) -> tuple[list[Takeback], str]:
+        """The takeback points of a restored game, found by replaying it: the
+        human's moves after the last move of another seat, from the last one
+        back to the first that revealed something."""
+        saved = self.state.save()
+        state = load_game(dict(saved, actions=[]))
+        moves: list[tuple[GameState, Action]] = []
+        why = NOTHING_TO_UNDO
+        for action in saved["actions"]:
+            if state.to_act == self.human:
+                moves.append((state.clone(), action))
+            else:
+                moves, why = [], OTHERS_MOVED
+            state.apply(action)
+        for index in range(len(moves) - 1, -1, -1):
+            before, action = moves[index]
+            if before.reveals(action, self.human, reveal_rng(before)):
+                moves, why = moves[index + 1:], MOVE_REVEALED
+                break
+        return [(before, len(before.legal_actions()) > 1) for before, _ in moves], why
 
     def hint(self) -> Payload:
         """What the strongest bot would do in the human's place."""
@@ -149,6 +257,33 @@ class Session:
         replayed game makes the same bot moves."""
         return Rng(self.state.seed * 7919 + len(self.state.history) + 1)
 
+    def _only_choice(self, legal: list[Action]) -> Action | None:
+        """The human's single legal action, if making it shows them nothing.
+        Should the engine fail on the test, the page just does not make it:
+        the payload, which also reports failures, must not fail."""
+        if len(legal) != 1:
+            return None
+        try:
+            reveals = self.state.reveals(legal[0], self.human, reveal_rng(self.state))
+        except Exception:
+            self.last_fault = traceback.format_exc()
+            return None
+        return None if reveals else legal[0]
+
+    def _note(self, text: str) -> None:
+        """A line of the page's own in the move log, after the latest event."""
+        self._notes.append((len(self.state.history), len(self.state.log),
+                            {"text": text, "kind": "note"}))
+
+    def _log_tail(self) -> list[Event]:
+        """The latest events of the game's log, with the page's notes among them."""
+        events = list(self.state.log[-LOG_TAIL:])
+        start = len(self.state.log) - len(events)
+        for _, at, note in reversed(self._notes):
+            if at >= start:
+                events.insert(at - start, note)
+        return events[-LOG_TAIL:]
+
     def _not_your_turn(self) -> str:
         if self.state.is_over:
             return "The game is over."
@@ -157,9 +292,14 @@ class Session:
     # -- what the page gets --------------------------------------------------
 
     def payload(self, error: str | None = None) -> Payload:
-        """The human seat's view, its legal actions when it decides, and the save."""
+        """The human seat's view, its legal actions when it decides, and the save.
+        "undo" says whether Undo may be used (or why not); "only_choice" is the
+        human's one legal action when it reveals nothing, which the page may
+        make for them."""
         state = self.state
         human_to_act = state.to_act == self.human
+        legal = state.legal_actions() if human_to_act else []
+        refusal = self.undo_refusal()
         return {
             "ok": error is None,
             "error": error,
@@ -170,12 +310,20 @@ class Session:
             "levels": list(self.levels),
             "moves": len(state.history),
             "view": state.view(self.human),
-            "legal": state.legal_actions() if human_to_act else [],
+            "legal": legal,
             "bot_to_act": not state.is_over and not human_to_act,
-            "log": state.log[-LOG_TAIL:],
+            "undo": {"allowed": refusal is None, "reason": refusal},
+            "only_choice": self._only_choice(legal),
+            "log": self._log_tail(),
             "cards": state.cards,
             "save": self.save(),
         }
+
+
+def reveal_rng(state: GameState) -> Rng:
+    """The re-deals that test a move for what it reveals depend only on the
+    game and the move number, so a replay finds the same answer."""
+    return Rng(state.seed * 104729 + len(state.history) + 17)
 
 
 def fault_text(err: BaseException) -> str:

@@ -134,12 +134,24 @@ def _restored(save_json: str) -> Session:
 
 
 def act(request_json: str) -> str:
-    """The human's action: {"action": {...}, "moves": n}."""
+    """The human's action: {"action": {...}, "moves": n}, with "for_human":
+    true when the page makes the human's only choice for them."""
     def work() -> Payload:
         request = parse(request_json)
         if not isinstance(request, dict):
             raise ValueError("A move is sent as a JSON object with an \"action\".")
-        return _require_session().act(request.get("action"), request.get("moves"))
+        return _require_session().act(request.get("action"), request.get("moves"),
+                                      request.get("for_human") is True)
+    return _answer(work)
+
+
+def undo(request_json: str) -> str:
+    """Take back the human's last choice: {"moves": n}."""
+    def work() -> Payload:
+        request = parse(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("Undo is sent as a JSON object with \"moves\".")
+        return _require_session().undo(request.get("moves"))
     return _answer(work)
 
 
@@ -175,4 +187,4 @@ def _heap_bytes() -> int | None:
 
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
-CALLS = ("start", "restore", "check", "act", "bot_step", "hint", "ping", "stats")
+CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "ping", "stats")

@@ -21,6 +21,30 @@ def payloads(game_id, players, seed):
     return session, out
 
 
+def human_decisions(game_id, players, seeds):
+    """An independent copy of the session at each human decision of seeded
+    games (easy bots), where the human plays at random."""
+    for seed in seeds:
+        session = Session.start({"game": game_id, "players": players, "seed": seed,
+                                 "levels": [None] + ["easy"] * (players - 1)})
+        rng = Rng(seed)
+        while not session.state.is_over:
+            payload = session.payload()
+            if payload["bot_to_act"]:
+                assert session.bot_step()["ok"]
+                continue
+            yield Session.restore(session.save())
+            legal = payload["legal"]
+            assert session.act(legal[rng.below(len(legal))])["ok"]
+
+
+def reveals(session, action):
+    """Whether the human's `action` would show them anything, as the session judges."""
+    from pyapp.session import reveal_rng
+
+    return session.state.reveals(action, session.human, reveal_rng(session.state))
+
+
 def expected_title(winners):
     """What the end screen's title says to the human in seat 0."""
     if 0 in winners:

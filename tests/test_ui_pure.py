@@ -9,7 +9,7 @@ from pyapp.games import new_game
 from pyapp.ui import deck_of_spies as table
 from pyapp.ui.html import esc, render
 from pyapp.ui.lobby import lobby_html
-from pyapp.ui.page import latest_move_html, table_page_html, table_query
+from pyapp.ui.page import latest_move_html, table_page_html, table_query, undo_html
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
@@ -82,12 +82,12 @@ def test_only_the_buttons_of_legal_actions_look_enabled():
     legal = state.legal_actions()
     counter = next(a for a in legal if a["type"] == "counter")
     html = table.table_html(payload_for(state), counter["cards"])
-    assert 'data-legal="false"' not in action_button(html, "counter")
+    assert 'aria-disabled="true"' not in action_button(html, "counter")
     recruit_legal = table.action_for("recruit", counter["cards"], legal) is not None
-    assert ('data-legal="false"' in action_button(html, "recruit")) != recruit_legal
+    assert ('aria-disabled="true"' in action_button(html, "recruit")) != recruit_legal
     assert table.action_for("counter", list(reversed(counter["cards"])), legal) == counter
     nothing = table.table_html(payload_for(state), [])
-    assert 'data-legal="false"' in action_button(nothing, "counter")
+    assert 'aria-disabled="true"' in action_button(nothing, "counter")
 
 
 def test_a_try_that_is_not_legal_is_still_sent_for_the_engine_to_explain():
@@ -131,13 +131,24 @@ def test_the_table_page_frames_the_table_with_tools_and_the_move_log():
     state.say("<script>alert(1)</script>")
     payload = payload_for(state)
     payload.update({"game": "deck-of-spies", "title": "Deck of Spies", "players": 1,
-                    "levels": [None], "log": state.log, "save": {"game": state.save()}})
+                    "levels": [None], "log": state.log, "save": {"game": state.save()},
+                    "undo": {"allowed": False, "reason": "You have made no move to take back."}})
     html = table_page_html(payload, [], {"action": state.legal_actions()[0], "text": "Do it."})
     assert "Deal #123" in html and 'data-action="hint"' in html
     assert "&lt;script&gt;" in html and "<script>" not in html
     assert html.index("&lt;script&gt;") < html.index("A new deal")  # newest first
     assert 'data-testid="hint">Hint: Do it.' in html
     assert table_query(payload) == "?game=deck-of-spies&seed=123"
+
+
+def test_undo_is_aria_disabled_with_its_reason_until_the_engine_allows_it():
+    refused = render(undo_html({"allowed": False, "reason": "Another player has moved since."}))
+    assert 'data-action="undo"' in refused and 'aria-disabled="true"' in refused
+    assert 'aria-describedby="undo-why"' in refused
+    assert '<span class="sr-only" id="undo-why">Another player has moved since.</span>' in refused
+    allowed = render(undo_html({"allowed": True, "reason": None}))
+    assert 'data-action="undo"' in allowed and "aria-disabled" not in allowed
+    assert "<kbd>U</kbd>" in allowed
 
 
 def test_the_table_address_carries_seats_the_bots_level_and_options():

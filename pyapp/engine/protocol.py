@@ -178,6 +178,28 @@ class GameState:
         self.history.append(action)
         self._perform(action)
 
+    def reveals(self, action: Action, seat: int, rng: Rng, worlds: int = 6) -> bool:
+        """Whether doing `action` now could show `seat` something it does not
+        know: it draws on the game's randomness (a shuffle), or the seat's view
+        after it differs between re-deals of the cards the seat cannot see
+        (`worlds` samples from `determinize`). A move that reveals nothing can
+        be taken back, or made for the seat when it is its only choice, without
+        the seat learning anything. The action must be legal."""
+        after = self.clone()
+        after.apply(action)
+        if after.rng.state != self.rng.state:
+            return True
+        seen = after.view(seat)
+        for _ in range(worlds):
+            world = self.determinize(seat, rng)
+            try:
+                world.apply(action)
+            except IllegalAction:  # legal or not depends on unseen cards: that tells
+                return True
+            if world.view(seat) != seen:
+                return True
+        return False
+
     def result(self) -> Result:
         """Winners, scores and a summary sentence; only once the game is over."""
         if not self.is_over or self._result is None:

@@ -26,15 +26,15 @@ from pyscript.ffi import create_proxy
 from pyapp.ui import saves
 from pyapp.ui.html import button, el, render
 from pyapp.ui.lobby import kept_games_html, setup_html
-from pyapp.ui.page import table_page_html, table_query
+from pyapp.ui.page import KEYS, table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
 from pyapp.ui.tables import TABLES
 
 # How long each bot move stays on show, so a person can follow the bots.
 PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
-SETTINGS = "safehouse.settings"  # {"pace": ...}, kept on this device
-RETRIED_CALLS = ("act", "bot_step", "hint")  # safe to send again once the game is restored
+SETTINGS = "safehouse.settings"  # {"pace": ..., "auto_answer": bool}, kept on this device
+RETRIED_CALLS = ("act", "undo", "bot_step", "hint")  # safe to send again once the game is restored
 
 
 class App:
@@ -53,6 +53,7 @@ class App:
     saved_moves = -1
     stale = False  # the game on the table moved on in another tab
     pace = "normal"
+    auto_answer = True  # make the human's only choice for them, when it reveals nothing
     hurry = False  # the person clicked during the bots' moves: skip to their turn
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
@@ -113,14 +114,26 @@ def settings():
         return {}
 
 
+def keep_setting(name, value):
+    kept = settings()
+    kept[name] = value
+    saves.write(store(), SETTINGS, json.dumps(kept))
+
+
 def set_pace(pace):
     """Keep the bots' pace on this device; it applies from the next bot move."""
     if pace not in PACES:
         return
     App.pace = pace
-    kept = settings()
-    kept["pace"] = pace
-    saves.write(store(), SETTINGS, json.dumps(kept))
+    keep_setting("pace", pace)
+
+
+def set_auto_answer(on):
+    """Whether the page makes the human's only choices for them; from now on."""
+    App.auto_answer = on
+    keep_setting("auto_answer", on)
+    if on and App.payload is not None and App.payload.get("only_choice"):
+        asyncio.create_task(run_bots())
 
 
 async def pause_for_pace(already):
@@ -280,7 +293,7 @@ def render_table():
     table = element("table")
     kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
     focused = focus_key(table)
-    table.innerHTML = table_page_html(payload, App.selection, App.hint, App.pace)
+    table.innerHTML = table_page_html(payload, App.selection, App.hint, App.pace, App.auto_answer)
     for box_id in kept:
         box = element(box_id)
         if box:
@@ -557,20 +570,43 @@ async def send_action(action):
 
 
 async def run_bots():
-    """Play the bots' moves one at a time. A bot thinks while the move before
-    it is on show, so each move costs max(pace, thinking), not their sum.
-    A hurry (a click during these moves) lasts only until they stop."""
+    """Play the bots' moves one at a time, and the human's only choices when
+    the page makes them. A bot thinks while the move before it is on show, so
+    each move costs max(pace, thinking), not their sum. A hurry (a click
+    during these moves) lasts only until they stop."""
     try:
-        while App.payload is not None and App.payload["bot_to_act"]:
+        while App.payload is not None and (App.payload["bot_to_act"] or only_choice()):
             if not still_current():
                 return
             started = now()
-            payload = await call("bot_step", "")
+            if App.payload["bot_to_act"]:
+                payload = await call("bot_step", "")
+            else:
+                payload = await call("act", json.dumps({
+                    "action": only_choice(), "moves": App.payload["moves"], "for_human": True}))
             await pause_for_pace((now() - started) / 1000)
             if App.payload is None or not accept(payload):
                 return
     finally:
         App.hurry = False
+
+
+def only_choice():
+    """The human's only legal action, when the page is to make it for them
+    (the engine says it reveals nothing, so it is no decision at all)."""
+    return App.payload.get("only_choice") if App.auto_answer else None
+
+
+async def take_back():
+    """Undo the human's last choice, or say why it stands."""
+    if App.payload is None or not still_current():
+        return
+    undo = App.payload["undo"]
+    if not undo["allowed"]:
+        show_message(undo["reason"], "info")
+        return
+    if accept(await call("undo", json.dumps({"moves": App.payload["moves"]}))):
+        clear_message()
 
 
 async def ask_hint():
@@ -713,6 +749,7 @@ HANDLERS = {
     "select": on_table(lambda target: toggle(target.getAttribute("data-card"))),
     "do": on_table(lambda target: asyncio.create_task(send_action(table_action(target)))),
     "hint": on_table(lambda target: asyncio.create_task(ask_hint())),
+    "undo": on_table(lambda target: asyncio.create_task(take_back())),
     "new-deal": on_table(lambda target: deal_again(None)),
     "same-deal": on_table(lambda target: deal_again(App.payload["seed"])),
 }
@@ -727,14 +764,20 @@ def on_click(event):
         return
     if target.tagName == "A":
         event.preventDefault()
+    if target.getAttribute("aria-disabled") == "true":  # it says why instead of acting
+        show_message(element(target.getAttribute("aria-describedby")).textContent, "info")
+        return
     handler = HANDLERS.get(target.getAttribute("data-action"))
     if handler is not None:
         handler(target)
 
 
 def on_change(event):
-    if event.target.getAttribute("data-setting") == "pace":
+    setting = event.target.getAttribute("data-setting")
+    if setting == "pace":
         set_pace(event.target.value)
+    elif setting == "auto-answer":
+        set_auto_answer(bool(event.target.checked))
 
 
 def dialog_key(dialog, event):
@@ -768,10 +811,12 @@ def on_key(event):
     hand = App.payload["view"]["hand"]
     if key in "123456789" and len(key) == 1 and int(key) <= len(hand):
         toggle(hand[int(key) - 1])
-    elif key.lower() in table.KEYS:
-        kind = table.KEYS[key.lower()]
+    elif key.lower() in KEYS or key.lower() in table.KEYS:
+        kind = KEYS.get(key.lower()) or table.KEYS[key.lower()]
         if kind == "hint":
             asyncio.create_task(ask_hint())
+        elif kind == "undo":
+            asyncio.create_task(take_back())
         else:
             asyncio.create_task(send_action(requested(kind)))
 
@@ -821,6 +866,7 @@ def main():
     document.addEventListener("change", create_proxy(on_change))
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
     App.pace = settings().get("pace") if settings().get("pace") in PACES else "normal"
+    App.auto_answer = settings().get("auto_answer") is not False
     carry_over()
     render_kept()
     document.body.setAttribute("data-screen", "lobby")

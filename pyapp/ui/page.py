@@ -15,10 +15,35 @@ def pace_html(pace):
         data_setting="pace"), class_="pace", title="How fast the bots move")
 
 
-def tools_html(payload, pace):
+# Keys of the whole table screen; each game's own are its table module's KEYS.
+KEYS = {"u": "undo"}
+
+
+def auto_answer_html(on):
+    """Whether the page makes the human's only choices (that reveal nothing) for them."""
+    return el("label", el("input", type="checkbox", data_setting="auto-answer", checked=on),
+              " Auto-play forced moves", class_="auto-answer",
+              title="When you have only one legal move and it shows you nothing, "
+                    "play it for you (the log says so)")
+
+
+def undo_html(undo):
+    """Undo, enabled exactly when the engine allows it; otherwise it says why."""
+    label = key_label("Undo", "U")
+    if undo["allowed"]:
+        return button(label, "undo", classes="btn ghost", title="Take back your last move")
+    return [button(label, "undo", [("aria-disabled", "true"), ("aria-describedby", "undo-why")],
+                   classes="btn ghost", title=undo["reason"], enabled=False),
+            el("span", undo["reason"], id="undo-why", class_="sr-only")]
+
+
+def tools_html(payload, pace, auto_answer=True):
     hint = button(key_label("Hint", "H"), "hint") if payload["legal"] else None
+    multiplayer = payload["players"] > 1
     return [hint,
-            pace_html(pace) if payload["players"] > 1 else None,
+            undo_html(payload["undo"]) if not payload["view"]["over"] else None,
+            pace_html(pace) if multiplayer else None,
+            auto_answer_html(auto_answer) if multiplayer else None,
             button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
             button("Copy link", "copy-link", classes="btn ghost",
                    title="Copy the address of this deal: game, seed, seats, bots and options"),
@@ -28,10 +53,11 @@ def tools_html(payload, pace):
 
 def log_html(events):
     """The move log, newest first."""
-    return [el("li", event["text"]) for event in reversed(events)]
+    return [el("li", event["text"], class_="note" if event.get("kind") == "note" else None)
+            for event in reversed(events)]
 
 
-def table_page_html(payload, selection, hint, pace="normal"):
+def table_page_html(payload, selection, hint, pace="normal", auto_answer=True):
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
@@ -39,12 +65,12 @@ def table_page_html(payload, selection, hint, pace="normal"):
     table = raw(TABLES[payload["game"]].table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
-           el("div", tools_html(payload, pace), class_="tools"), class_="table-head"),
+           el("div", tools_html(payload, pace, auto_answer), class_="tools"), class_="table-head"),
         latest_move_html(payload["log"]),
         el("div",
            el("div", table, hint_line, class_="felt"),
            el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"])),
-              class_="log", id="move-log", aria_label="Move log"),
+              class_="log", id="move-log", aria_label="Move log", tabindex="0"),
            class_="table-body"),
     ])
 

@@ -1,0 +1,101 @@
+"""One bot benchmark for every game: a level's share of wins against others.
+
+    python3 bench/bots.py --game mister-spy --players 5 --level hard --others normal \\
+        --games 300 --first-seed 7000 --jobs 2
+    python3 bench/bots.py --game deck-of-spies --level expert --games 1000 --first-seed 1
+
+The bot under test sits in seat (seed mod players), so it rotates through the
+seats; every other seat plays at --others. The bots are the app's own
+(`pyapp.bots.levels`), as shipped, time caps included, and each game's bot
+generator is seeded from the game's seed, as the session does. A shared win
+counts as a fraction. Decision times are CPU milliseconds of the bot under
+test (process time, so a busy machine does not inflate them), counting only
+decisions with more than one legal action.
+
+The last line has this form (for a solitaire, `share` is the win rate and
+`fair` is left out):
+
+RESULT game=mister-spy players=5 level=hard others=normal games=300 share=27.3% lo=22.6% hi=32.6% fair=20.0% p50_ms=98 p95_ms=140
+"""
+
+import argparse
+import os
+import sys
+from time import process_time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pyapp.bots import levels  # noqa: E402
+from pyapp.engine.bots import RandomBot  # noqa: E402
+from pyapp.engine.rng import Rng  # noqa: E402
+from pyapp.games import GAMES, new_game  # noqa: E402
+from stats import percentile, run_jobs, wilson  # noqa: E402
+
+
+def bot_of(game_id, level):
+    return RandomBot() if level == "random" else levels(game_id)[level]()
+
+
+def play(job):
+    """One game: (the tested seat's share of the win, its decision times in ms)."""
+    game_id, players, seed, level, others = job
+    seat = seed % players
+    bots = [bot_of(game_id, level if index == seat else others) for index in range(players)]
+    state = new_game(game_id, players=players, seed=seed)
+    rng = Rng(seed * 7919 + 1)
+    times = []
+    while not state.is_over:
+        mover = state.to_act
+        choices = len(state.legal_actions())
+        started = process_time()
+        action = bots[mover].choose(state, mover, rng)
+        if mover == seat and choices > 1:
+            times.append((process_time() - started) * 1000)
+        state.apply(action)
+    winners = state.result()["winners"]
+    return (1 / len(winners) if seat in winners else 0.0), times
+
+
+def parser():
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--game", required=True, choices=sorted(GAMES))
+    args.add_argument("--players", type=int, help="seats (default: the game's smallest table)")
+    args.add_argument("--level", required=True, help="the level under test")
+    args.add_argument("--others", default="normal", help="every other seat's level (or random)")
+    args.add_argument("--games", type=int, default=300)
+    args.add_argument("--first-seed", type=int, default=1)
+    args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    return args
+
+
+def check_levels(args, players):
+    known = list(levels(args.game)) + ["random"]
+    for level in (args.level, args.others) if players > 1 else (args.level,):
+        if level not in known:
+            raise SystemExit("%s has no level %r (levels: %s)" % (args.game, level, ", ".join(known)))
+
+
+def main(argv):
+    args = parser().parse_args(argv)
+    players = args.players or GAMES[args.game].min_players
+    check_levels(args, players)
+    work = [(args.game, players, seed, args.level, args.others)
+            for seed in range(args.first_seed, args.first_seed + args.games)]
+    results = run_jobs(play, work, args.jobs)
+    wins = sum(share for share, _ in results)
+    times = [ms for _, game_times in results for ms in game_times] or [0.0]
+    lo, hi = wilson(wins, args.games)
+    fields = ["game=%s" % args.game, "players=%d" % players, "level=%s" % args.level]
+    if players > 1:
+        fields.append("others=%s" % args.others)
+    fields += ["games=%d" % args.games, "share=%.1f%%" % (100 * wins / args.games),
+               "lo=%.1f%%" % (100 * lo), "hi=%.1f%%" % (100 * hi)]
+    if players > 1:
+        fields.append("fair=%.1f%%" % (100 / players))
+    fields += ["p50_ms=%.0f" % percentile(times, 0.5), "p95_ms=%.0f" % percentile(times, 0.95)]
+    print("seeds %d-%d, the tested seat rotating" % (args.first_seed, args.first_seed + args.games - 1))
+    print("RESULT " + " ".join(fields))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

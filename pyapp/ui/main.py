@@ -301,7 +301,8 @@ def render_table():
     refocus(table, focused)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
-    document.body.setAttribute("data-human-turn", "true" if payload["legal"] else "false")
+    waiting = payload["legal"] and not only_choice()  # a forced move is made for them
+    document.body.setAttribute("data-human-turn", "true" if waiting else "false")
 
 
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")
@@ -572,19 +573,20 @@ async def send_action(action):
 async def run_bots():
     """Play the bots' moves one at a time, and the human's only choices when
     the page makes them. A bot thinks while the move before it is on show, so
-    each move costs max(pace, thinking), not their sum. A hurry (a click
-    during these moves) lasts only until they stop."""
+    each move costs max(pace, thinking + drawing), not their sum. A hurry
+    (a click during these moves) lasts only until they stop."""
+    shown = now()  # when the move on show was drawn
     try:
         while App.payload is not None and (App.payload["bot_to_act"] or only_choice()):
             if not still_current():
                 return
-            started = now()
             if App.payload["bot_to_act"]:
                 payload = await call("bot_step", "")
             else:
                 payload = await call("act", json.dumps({
                     "action": only_choice(), "moves": App.payload["moves"], "for_human": True}))
-            await pause_for_pace((now() - started) / 1000)
+            await pause_for_pace((now() - shown) / 1000)
+            shown = now()
             if App.payload is None or not accept(payload):
                 return
     finally:

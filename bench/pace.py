@@ -1,0 +1,195 @@
+"""How long a person waits for the bots, in the browser, at the fullest tables.
+
+    .venv/bin/python bench/pace.py [--games N] [--first-seed S] [--pace normal]
+                                   [--level hard] [--game ID ...]
+
+For each multiplayer game at its largest seat count, the page plays N seeded
+deals (fresh seeds from --first-seed) with the bots at --level and the pace
+setting --pace, as a person would meet them: the human seat clicks one of the
+legal moves the table offers (a random one, seeded) as soon as it may, and the
+page plays the bots (their thinking overlapping the display of the move
+before), makes forced moves when it may, and hands back the turn.
+
+A *wait* runs from the human's click to the moment the page asks for the
+next human decision (<body data-human-turn="true">), both stamped in the page
+by performance.now(); the moves played in between (bots' and forced ones) are
+counted from <body data-moves>. Printed per game: the median and maximum
+wait, beside the target of issue #10, (moves in between) x max(pace, 0.5 s)
++ 0.3 s, and how many waits exceed it; and the longest main-thread task
+(PerformanceObserver "longtask") from the first paint to the end of play.
+"""
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pyapp.games import GAMES  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
+from tools.site import build  # noqa: E402
+from tools.testenv import chromium_launch_options  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+PACES = {"instant": 0.0, "fast": 0.3, "normal": 0.7, "slow": 1.4}  # as pyapp/ui/main.py
+MOVE_TIMEOUT_MS = 300_000
+
+# Stamped in the page before its own scripts: every change of the human's
+# turn and of the move count, when the table first showed, and every task of
+# the main thread over 50 ms (start, duration).
+WATCH = """
+(() => {
+  const marks = (window.__pace = { turns: [], tasks: [], tableAt: null });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  const note = () => marks.tableAt ??= document.body.dataset.screen === "table" ? performance.now() : null;
+  const turn = () => marks.turns.push({
+    at: performance.now(), turn: document.body.dataset.humanTurn,
+    moves: Number(document.body.dataset.moves || 0), over: document.body.dataset.over });
+  const watch = () => new MutationObserver(() => { note(); turn(); }).observe(document.body, {
+    attributes: true, attributeFilter: ["data-human-turn", "data-moves", "data-over", "data-screen"] });
+  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
+})();
+"""
+
+# The moves the table offers: exact-action buttons and board cells that are
+# not marked unavailable.
+CHOICES = '[data-act]:not([aria-disabled="true"]):not(.off)'
+
+# Click one of them, stamping the click; for tables that build a move from
+# selected cards (a team in Mister Spy), a card then the button of its type.
+CLICK = """
+([index, selector]) => {
+  const choices = [...document.querySelectorAll(selector)];
+  const target = choices.length ? choices[index % choices.length] : null;
+  window.__pace.clickedAt = performance.now();
+  window.__pace.clickedMoves = Number(document.body.dataset.moves);
+  if (target) { target.click(); return true; }
+  const cards = [...document.querySelectorAll("[data-card]")];
+  const typed = document.querySelector('[data-type]:not([aria-disabled="true"])');
+  if (!cards.length || !typed) return false;
+  cards[index % cards.length].click();
+  return "typed";
+}
+"""
+
+
+def wait_for_turn(page, moves):
+    """Until the human decides again (or the game is over) after move `moves`."""
+    page.wait_for_function(
+        """(moves) => Number(document.body.dataset.moves) > moves &&
+             (document.body.dataset.humanTurn === "true" || document.body.dataset.over === "true")""",
+        arg=moves, timeout=MOVE_TIMEOUT_MS)
+
+
+def human_move(page, rng):
+    """Make one legal move through the table; False if the page offered none."""
+    moves = int(page.get_attribute("body", "data-moves"))
+    for _ in range(20):
+        clicked = page.evaluate(CLICK, [rng.randrange(1 << 30), CHOICES])
+        if clicked == "typed":
+            page.click('[data-type]:not([aria-disabled="true"])')
+        if not clicked:
+            return False
+        try:
+            wait_for_turn(page, moves) if clicked is True else page.wait_for_function(
+                "(moves) => Number(document.body.dataset.moves) > moves", arg=moves, timeout=1500)
+            if clicked == "typed":
+                wait_for_turn(page, moves)
+            return True
+        except Exception:
+            continue  # that team was not legal: the engine said why; try another
+    return False
+
+
+def waits_of(marks, pace):
+    """(wait s, moves in between, target s) for each human click of the page."""
+    waits = []
+    for click in marks["clicks"]:
+        turns = [t for t in marks["turns"] if t["at"] >= click["at"]
+                 and (t["turn"] == "true" or t["over"] == "true") and t["moves"] > click["moves"]]
+        if not turns or turns[0]["over"] == "true":
+            continue
+        moves = turns[0]["moves"] - click["moves"] - 1  # not the human's own
+        waited = (turns[0]["at"] - click["at"]) / 1000
+        waits.append((waited, moves, moves * max(pace, 0.5) + 0.3))
+    return waits
+
+
+def play_deal(page, url, seed):
+    """One deal to its end; the page's marks (with each click's stamp)."""
+    page.goto(url)
+    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
+    rng, clicks = random.Random(seed), []
+    while page.get_attribute("body", "data-over") != "true":
+        page.wait_for_selector('body[data-human-turn="true"], body[data-over="true"]',
+                               state="attached", timeout=MOVE_TIMEOUT_MS)
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        if not human_move(page, rng):
+            raise RuntimeError("no move could be made on %s" % url)
+        clicks.append(page.evaluate("() => ({at: window.__pace.clickedAt, "
+                                    "moves: window.__pace.clickedMoves})"))
+    marks = page.evaluate("() => window.__pace")
+    marks["clicks"] = clicks
+    return marks
+
+
+def bench_game(browser, server, game_id, args):
+    players = GAMES[game_id].max_players
+    pace = PACES[args.pace]
+    waits, boot, play = [], [], []
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        url = "%s?game=%s&seed=%d&players=%d&level=%s&pace=%s" % (
+            server.url, game_id, seed, players, args.level, args.pace)
+        marks = play_deal(page, url, seed)
+        waits += waits_of(marks, pace)
+        for start, duration in marks["tasks"]:
+            (play if start >= marks["tableAt"] else boot).append(duration)
+        context.close()
+    over = sum(1 for waited, _, target in waits if waited > target)
+    ratio = [waited / target for waited, _, target in waits]
+    print("%-20s %d seats %-5s %3d waits  median %5.2f s  max %5.2f s  "
+          "worst wait/target %.2f  over target %d" % (
+              game_id, players, args.level, len(waits),
+              statistics.median(w for w, _, _ in waits), max(w for w, _, _ in waits),
+              max(ratio), over), flush=True)
+    print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
+          "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
+                                    max(boot, default=0)), flush=True)
+    worst = max(waits, key=lambda wait: wait[0] / wait[2])
+    print("%-20s worst: waited %.2f s for %d moves; target %.2f s" % ("", *worst), flush=True)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="deals per game (default 2)")
+    parser.add_argument("--first-seed", type=int, default=9100)
+    parser.add_argument("--pace", choices=sorted(PACES), default="normal")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--game", action="append", help="a game id (default: every multiplayer game)")
+    args = parser.parse_args(argv)
+    games = args.game or sorted(g for g in GAMES if GAMES[g].max_players > 1)
+    print("target per wait: (moves in between) x max(pace %.1f s, 0.5 s) + 0.3 s"
+          % PACES[args.pace])
+    with tempfile.TemporaryDirectory(prefix="safehouse-pace-") as folder:
+        site = Path(folder) / "site"
+        build(out=site)
+        with SiteServer(site) as server, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
+            for game_id in games:
+                bench_game(browser, server, game_id, args)
+            browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -19,8 +19,9 @@ def test_card_faces_take_the_suits_symbol_name_and_colour_from_the_view():
     html = table.table_html(payload, [])
     spy = payload["view"]["spy_top"]
     red = " red" if spy[-1] == "S" else ""
-    assert ('<div class="card%s" title="%s of %s-suit"><span class="rank">%s</span>'
-            '<span class="suit">&lt;%s&gt;</span>' % (red, spy[:-1], spy[-1], spy[:-1], spy[-1])
+    name = "%s of %s-suit" % (table.RANK_NAMES.get(spy[:-1], spy[:-1]), spy[-1])
+    assert ('<div aria-label="%s" class="card%s" role="img" title="%s"><span class="rank">%s'
+            '</span><span class="suit">&lt;%s&gt;</span>' % (name, red, name, spy[:-1], spy[-1])
             ) in html
 
 
@@ -52,14 +53,34 @@ def test_the_engines_text_is_escaped():
     assert "<script>" not in html and esc("<script>alert(1)</script>") in html
 
 
-def test_each_hand_card_is_a_toggle_with_its_key():
+def test_each_hand_card_is_a_toggle_named_aloud_with_its_key_on_its_face():
     state = new_game("deck-of-spies", seed=123)
     chosen = state.view(0)["hand"][0]
     html = table.table_html(payload_for(state), [chosen])
     for number, card in enumerate(state.view(0)["hand"], 1):
-        assert 'data-card="%s"' % card in html
-        assert "(key %d)" % number in html
+        assert ('aria-keyshortcuts="%d" aria-label="%s" aria-pressed' % (
+            number, table.card_name(card, state.view(0)["suits"]))) in html
+        assert ('<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd></button>'
+                % number) in html
     assert html.count('aria-pressed="true"') == 1
+
+
+def test_cards_are_named_as_they_are_said_and_piles_as_face_down_cards():
+    suits = new_game("deck-of-spies", seed=123).view(0)["suits"]
+    assert table.card_name("7H", suits) == "7 of hearts"
+    assert table.card_name("QS", suits) == "Queen of spades"
+    assert table.card_name("AD", suits) == "Ace of diamonds"
+    assert 'aria-label="Draw deck: 3 face-down cards"' in table.back_html(3, "Draw deck")
+
+
+def test_counter_without_the_cards_for_it_is_disabled_and_says_why():
+    state = new_game("deck-of-spies", seed=123)
+    html = table.table_html(payload_for(state), [])
+    assert ('<button type="button" class="btn primary off" data-action="do" aria-disabled="true"'
+            ' aria-describedby="why-counter" data-type="counter" aria-keyshortcuts="c">') in html
+    assert ('<span aria-hidden="true" class="why" id="why-counter">Select cards in your hand '
+            'first') in html
+    assert "Select cards in your hand first" in html
 
 
 def test_retire_offers_retire_and_end_turn_only():

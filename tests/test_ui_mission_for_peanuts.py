@@ -105,6 +105,35 @@ def test_each_hand_card_offers_its_assist_and_its_deploy(games):
         assert {"type": "assist", "card": card} in offered(html)
 
 
+def test_a_number_key_picks_a_hand_card_and_a_letter_does_its_action(games):
+    payload = next(p for p in every_payload(games)
+                   if p["legal"] and p["view"]["step"] == "act" and SPY not in p["view"]["hand"])
+    hand, legal = payload["view"]["hand"], payload["legal"]
+    html = table.table_html(payload, [hand[-1]])
+    for number, card in enumerate(hand, 1):
+        assert '<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd>' % number in html
+    assert html.count("mp-card mp-big mp-c-%s selected" % hand[-1]) == hand.count(hand[-1])
+    name = table.card_name(hand[-1])
+    assert ('DEPLOY<span class="sr-only">: %s</span> <kbd>D</kbd>' % esc(name)) in html
+    assert 'aria-keyshortcuts="a"' in html and 'aria-keyshortcuts="d"' in html
+    assert table.requested_action("assist", [hand[-1]], legal) == {
+        "type": "assist", "card": hand[-1]}
+    assert table.requested_action("deploy", [hand[0], hand[-1]], legal) == {
+        "type": "deploy", "card": hand[-1]}
+    if len(set(hand)) > 1:
+        assert table.requested_action("deploy", [], legal) == {"type": "deploy"}
+
+
+def test_cards_and_roles_are_named_and_face_down_cards_said_to_be(games):
+    payload = next(p for p in every_payload(games) if p["legal"] and p["view"]["step"] == "act")
+    html = table.table_html(payload, [])
+    role = payload["view"]["roles"][payload["view"]["seat"]]
+    assert 'aria-label="%s Role' % esc(table.card_name(role)) in html
+    assert '<div aria-label="face-down card" class="mp-card mp-back mp-big "' in \
+        table.back_face("big")
+    assert 'class="mp-pile" role="group"' in html
+
+
 def test_the_spy_is_shown_without_its_assist_when_the_deck_is_empty():
     session = constructed([SEER, HANDLER, AGENT], [[SPY, INFORMANT], [POLICE], [SEER]], [])
     html = table.table_html(session.payload(), [])
@@ -122,7 +151,9 @@ def test_immune_players_are_greyed_with_the_reason_and_cannot_be_clicked():
     assert offered(html) == [{"type": "target", "seat": 1}]
     reason = payload["view"]["immune"][0]["reason"]
     assert payload["view"]["immune"] == [{"seat": 2, "reason": reason}]
-    assert 'class="btn mp-target off" title="%s"' % esc(reason) in html
+    assert ('class="btn mp-target off" data-action="disabled" aria-disabled="true" '
+            'aria-describedby="why-target-2">') in html
+    assert 'class="why shown" id="why-target-2">%s</span>' % esc(reason) in html
     assert 'mp-badge shield" title="%s">immune' % esc(reason) in html
 
 

@@ -134,7 +134,9 @@ def test_a_lair_without_cards_is_greyed_as_no_target():
     session = constructed([["S2", "D-A"], ["S5", "L2"]], [["L4"], []], ["S4"])
     html = table.table_html(session.payload(), [])
     assert offered(html) == [{"type": "spy_target", "seat": 0}, {"type": "end_turn"}]
-    assert 'class="btn ms-target off" title="No Lair: no Spy can go there"' in html
+    assert ('<button type="button" class="btn ms-target off" data-action="disabled" '
+            'aria-disabled="true" aria-describedby="why-target-1">') in html
+    assert 'id="why-target-1">No Lair: no Spy can go there.</span>' in html
 
 
 def test_a_team_is_selected_in_the_hand_and_sent_with_one_button():
@@ -143,7 +145,9 @@ def test_a_team_is_selected_in_the_hand_and_sent_with_one_button():
     payload = session.payload()
     html = table.table_html(payload, [])
     assert toggles(html) == ["S2#0", "S2#1", "S5#0"]
-    assert '<span class="btn off ms-send">Send team</span>' in html
+    assert ('class="btn ms-send off" data-action="do" aria-disabled="true" aria-describedby='
+            '"why-send" data-type="send" aria-keyshortcuts="s">Send team <kbd>S</kbd>') in html
+    assert 'id="why-send">Tap two or more Spies in your hand below.</span>' in html
     html = table.table_html(payload, ["S2#0", "S2#1"])
     assert html.count('class="ms-card ms-S ms-big selected"') == 2
     action = table.requested_action("send", ["S2#0", "S2#1"], payload["legal"])
@@ -177,6 +181,30 @@ def test_the_capture_offers_kill_and_one_taunt_per_doubler_with_the_values():
     assert "Your Lair captured <b>%s</b> (3)" % name in html
     assert html.count("nobody can foil it") == 2  # D-A's partner is discarded; both D-Bs held
     assert esc(DOUBLER_LINES["D-B"]) in html
+    # K kills; two taunts share no key (T would not know which), each is clicked
+    assert 'aria-keyshortcuts="k"' in html and "Kill <kbd>K</kbd>" in html
+    assert 'aria-keyshortcuts="t"' not in html
+    assert table.requested_action("kill", [], payload["legal"]) == {"type": "kill"}
+    assert table.requested_action("taunt", [], payload["legal"]) == {"type": "taunt"}
+
+
+def test_a_key_sends_the_one_legal_action_of_its_kind():
+    foil = {"type": "foil", "card": "D-C"}
+    assert table.requested_action("foil", [], [foil, {"type": "let_stand"}]) == foil
+    assert table.requested_action("taunt", [], [{"type": "taunt", "card": "D-A"}]) == {
+        "type": "taunt", "card": "D-A"}
+    for key, kind in (("f", "foil"), ("t", "taunt"), ("k", "kill"), ("l", "let_stand")):
+        assert table.KEYS[key] == kind
+
+
+def test_cards_are_named_aloud_and_team_toggles_show_their_number_key():
+    assert table.card_title("L3") == "Lair card, 3"
+    assert 'role="img"' in table.card_face("S5", "Dr. No")
+    assert 'aria-label="Spy, value 5: Dr. No"' in table.card_face("S5", "Dr. No")
+    toggle = table.hand_card("S2", "Jaws", 1, False, False, 3)
+    assert 'aria-keyshortcuts="3" aria-label="Spy, value 2: Jaws"' in toggle
+    assert '<kbd aria-hidden="true" class="card-key" data-key="3"></kbd>' in toggle
+    assert "card-key" not in table.hand_card("L2", None, None, False, False, 4)
 
 
 def taunted_by_player_2(your_hand):
@@ -204,7 +232,10 @@ def test_a_foil_window_shows_the_taunt_line_and_foil_or_let_it_stand():
 def test_without_the_partner_the_foil_is_greyed_and_only_let_it_stand_is_offered():
     html = table.table_html(taunted_by_player_2(["D-A", "L2"]).payload(), [])
     assert offered(html) == [{"type": "let_stand"}]
-    assert "you do not hold the other D-C" in html
+    assert ('aria-describedby="why-foil"><b>Foil</b><span aria-hidden="true" class="why shown" '
+            'id="why-foil">You do not hold the other D-C.</span></button>') in html
+    assert table.requested_action("let_stand", [], [{"type": "let_stand"}]) == {
+        "type": "let_stand"}
 
 
 def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):

@@ -83,6 +83,44 @@ def test_only_cards_that_follow_suit_are_playable(games):
     assert html.count("st-off") == len(payload["view"]["hand"]) - len(playable)
 
 
+def test_hand_cards_are_named_aloud_and_show_their_number_key_when_playable(games):
+    payload = find(games, lambda p: p["view"]["trick"] and p["legal"]
+                   and len(p["legal"]) < len(p["view"]["hand"]), "a hand that must follow")
+    playable = [a["card"] for a in payload["legal"]]
+    html = table.table_html(payload, [playable[0]])
+    names = table.suit_names(payload["view"])
+    for number, code in enumerate(payload["view"]["hand"], 1):
+        name = table.card_name(code, names)
+        assert '<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd>' % number in html
+        if code in playable:
+            assert 'aria-label="Play %s" aria-keyshortcuts="%d">' % (name, number) in html
+        else:
+            assert 'aria-label="%s, cannot be played now"' % name in html
+    assert html.count("st-card st-%s big selected" % playable[0][0]) == 1
+
+
+def test_a_card_is_named_by_its_suit_and_number_and_drawn_with_its_suits_glyph():
+    names = {"R": "red", "B": "blue", "W": "white"}
+    assert table.card_name("R9", names) == "Red 9"
+    html = table.card_html("B4", names)
+    assert 'aria-label="Blue 4"' in html and 'role="img"' in html
+    assert 'data-glyph="%s"' % table.SUIT_GLYPHS["B"] in html
+    assert len(set(table.SUIT_GLYPHS.values())) == len(table.SUIT_GLYPHS)
+
+
+def test_the_board_has_a_legend_of_its_looks_and_the_suit_order(games):
+    session, game = games[0]
+    html = table.table_html(game[0], [])
+    legend = html[html.index('<div class="st-legend">'):]
+    for words in ("bright: face up", "bright, dashed: in this trick", "dashed: not seen yet",
+                  "dot: a pawn", "black dot: a collaborator"):
+        assert words in legend
+    order = [name for _, name in game[0]["view"]["setup"]["suits"]]
+    assert re.search(r"strongest first: .*%s.* &gt; .*%s.* &gt; .*%s" % tuple(order), legend)
+    out = "greyed: out of play" in legend
+    assert out == bool(game[0]["view"]["setup"]["out_of_play"])
+
+
 def test_the_collaborator_toggle_switches_every_space_to_a_pawn_with_a_collaborator(games):
     payload = find(games, lambda p: placing(p, collaborator=True),
                    "a placement with a collaborator")
@@ -222,9 +260,13 @@ def test_a_hint_names_its_move_in_words():
         "place a pawn on the blue suit"
 
 
-def test_the_pass_key_asks_the_engine_to_pass():
-    assert table.requested_action("pass", [], []) == {"type": "pass"}
-    assert table.KEYS["p"] == "pass" and table.KEYS["h"] == "hint"
+def test_p_plays_the_card_picked_by_its_number_key_or_passes_during_a_placement():
+    assert table.KEYS["p"] == "play" and table.KEYS["h"] == "hint"
+    place = [{"type": "place", "space": "R4", "collaborator": False}, {"type": "pass"}]
+    assert table.requested_action("play", [], place) == {"type": "pass"}
+    plays = [{"type": "play", "card": "B3"}, {"type": "play", "card": "W1"}]
+    assert table.requested_action("play", ["W1", "B3"], plays) == plays[0]
+    assert table.requested_action("play", ["R9"], plays) == {"type": "play", "card": None}
 
 
 def test_the_table_is_registered_and_its_rules_sheet_has_the_table_rules():

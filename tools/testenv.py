@@ -1,7 +1,8 @@
 """What the tests need, and running them.
 
 For `build.py test`, `ready()` makes .venv with the exact pins of
-requirements-test.txt and finds Chromium, and `run_pytest()` runs pytest on
+requirements-test.txt, fetches the pinned test packages (vendor.TEST_PACKAGES)
+and finds Chromium, and `run_pytest()` runs pytest on
 a built site with SAFEHOUSE_DIST and SAFEHOUSE_CHROMIUM set. The end-to-end
 tests and the benchmarks start Chromium with `chromium_launch_options()`.
 """
@@ -12,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import ROOT, BuildError
+from tools import ROOT, BuildError, vendor
 
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-test.txt"
@@ -88,6 +89,8 @@ def ensure_venv():
 def ready():
     """(.venv's python, the Chromium to use) for running the tests."""
     python = ensure_venv()
+    for package in vendor.TEST_PACKAGES.values():
+        vendor.fetch_package(package)  # fetched here, before any test needs it
     chromium = find_chromium()
     if chromium is None:
         raise BuildError(

@@ -4,6 +4,10 @@ Each package of PACKAGES is fetched once with `npm pack` into a cache outside
 the repository (cache_root()/npm), checked against its pinned sha512
 integrity, and only the files the page loads are extracted into the site,
 without source maps and with the package's patches applied.
+
+TEST_PACKAGES are pinned and cached the same way for the tests alone (axe-core);
+nothing of them goes into the site: `axe_source()` reads its file from the
+cached tarball.
 """
 
 import base64
@@ -64,6 +68,21 @@ PACKAGES = [
         "files": {"micropython.mjs": 50_000, "micropython.wasm": 300_000},
     },
 ]
+
+# Packages the tests use and the site never ships: fetched, checked and
+# cached like the runtimes above, read in place from their tarball.
+# axe-core is the accessibility checker the browser tests inject into the
+# page (tests/e2e/test_a11y.py): one file, the engine of the common
+# accessibility audits, so the tests judge contrast, names and roles the way
+# those audits do instead of by rules of our own.
+TEST_PACKAGES = {
+    "axe-core": {
+        "name": "axe-core",
+        "version": "4.14.1",
+        "integrity": "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+        "files": {"axe.min.js": 300_000},
+    },
+}
 
 SOURCE_MAP_LINE = re.compile(rb"^//# sourceMappingURL=.*$\n?", re.MULTILINE)
 
@@ -166,3 +185,21 @@ def prepared(package, inner, data, tarball):
         raise BuildError("%s in %s is only %d bytes (expected at least %d); delete %s and build again"
                          % (inner, tarball.name, len(data), least, tarball))
     return data
+
+
+def tool_file(name, inner):
+    """The text of the file `inner` of TEST_PACKAGES[name], fetched on first use."""
+    package = TEST_PACKAGES[name]
+    tarball = fetch_package(package)
+    with tarfile.open(tarball) as archive:
+        data = archive.extractfile("package/" + inner).read()
+    least = package["files"].get(inner, 0)
+    if len(data) < least:
+        raise BuildError("%s in %s is only %d bytes (expected at least %d); delete %s and try again"
+                         % (inner, tarball.name, len(data), least, tarball))
+    return data.decode("utf-8")
+
+
+def axe_source():
+    """The text of axe-core's axe.min.js, for the tests to inject into a page."""
+    return tool_file("axe-core", "axe.min.js")

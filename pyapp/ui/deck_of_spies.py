@@ -8,7 +8,8 @@ the number of spies) comes from the view too: this module is layout only.
 """
 
 from .endgame import end_screen_html
-from .html import act_button, button, el, key_label, plural, render
+from .html import (act_button, button, card_key, disabled_button, el, hidden_heading, key_label,
+                   plural, render)
 
 CARD_ACTIONS = [  # (action type, label, keyboard key)
     ("counter", "Counter", "c"),
@@ -16,6 +17,15 @@ CARD_ACTIONS = [  # (action type, label, keyboard key)
     ("retire", "Retire", "t"),
 ]
 KEYS = {"c": "counter", "r": "recruit", "t": "retire", "e": "end_turn", "h": "hint"}
+
+
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+
+
+def card_name(code, suits):
+    """"7 of hearts", "Queen of spades": a card as it is said aloud."""
+    rank = code[:-1]
+    return "%s of %s" % (RANK_NAMES.get(rank, rank), suits[code[-1]]["name"])
 
 
 def card_label(code, suits):
@@ -34,24 +44,25 @@ def card_classes(suit, selected, marked, small):
 
 def card_html(code, suits, selectable=False, selected=False, marked=False, small=False,
               key=None):
-    """One face-up card; a button when it can be selected."""
+    """One face-up card; a button when it can be selected, showing its number key."""
     rank, suit = code[:-1], suits[code[-1]]
     classes = card_classes(suit, selected, marked, small)
     face = [el("span", rank, class_="rank"), el("span", suit["symbol"], class_="suit"),
             el("span", suit["symbol"], class_="pip")]
-    label = "%s of %s" % (rank, suit["name"])
+    name = card_name(code, suits)
     if not selectable:
-        return el("div", face, class_=classes, title=label)
-    return el("button", face, type="button", class_=classes, data_action="select",
-              data_card=code, aria_pressed="true" if selected else "false",
-              aria_label=label + (" (key %s)" % key if key else ""))
+        return el("div", face, class_=classes, role="img", aria_label=name, title=name)
+    return el("button", face, card_key(key) if key else None, type="button", class_=classes,
+              data_action="select", data_card=code, aria_pressed="true" if selected else "false",
+              aria_label=name, aria_keyshortcuts=str(key) if key and key <= 9 else None)
 
 
 def back_html(count, label):
     """A face-down pile: its count, or "empty"."""
     if not count:
         return el("div", "empty", class_="card empty", title=label)
-    return el("div", el("span", count), class_="card back", title=label)
+    return el("div", el("span", count), class_="card back", title=label, role="img",
+              aria_label="%s: %s" % (label, plural(count, "face-down card")))
 
 
 def action_for(kind, selection, legal):
@@ -140,7 +151,7 @@ def zones_html(view, hint_cards):
 
 def hand_html(view, selection, hint_cards, can_select):
     cards = [card_html(code, view["suits"], selectable=can_select, selected=code in selection,
-                       marked=code in hint_cards, key=str(number))
+                       marked=code in hint_cards, key=number)
              for number, code in enumerate(view["hand"], 1)]
     return el("section",
               el("h3", "Your hand ", el("span", "(total %d)" % view["hand_total"], class_="count")),
@@ -155,14 +166,26 @@ def assassination_buttons(view):
             for entry in view["aces_available"]]
 
 
+def card_action_button(kind, label, key, selection, legal):
+    """A card action's button: on when the selected cards make it legal, else
+    disabled with what to do (its key still asks the engine, which explains)."""
+    shown, keys = key_label(label, key.upper()), [("data-type", kind), ("aria-keyshortcuts", key)]
+    if action_for(kind, selection, legal) is not None:
+        return button(shown, "do", keys, classes="btn primary")
+    reason = ("Select cards in your hand first (click them or press their numbers)."
+              if not selection else "The selected cards do not make a legal %s; press %s to "
+              "hear why." % (label.lower(), key.upper()))
+    return disabled_button(shown, "why-" + kind, reason, "do", keys, classes="btn primary")
+
+
 def card_action_buttons(view, legal, selection):
     """Counter and Recruit, or Retire and End turn, each on when legal."""
     retiring = view["phase"] == "retire"
-    buttons = [button(key_label(label, key.upper()), "do", [("data-type", kind)],
-                      classes="btn primary", enabled=action_for(kind, selection, legal) is not None)
+    buttons = [card_action_button(kind, label, key, selection, legal)
                for kind, label, key in CARD_ACTIONS if (kind == "retire") == retiring]
     if retiring:
-        buttons.append(act_button(key_label("End turn", "E"), {"type": "end_turn"}))
+        buttons.append(act_button(key_label("End turn", "E"), {"type": "end_turn"},
+                                  extra=[("aria-keyshortcuts", "e")]))
     return buttons
 
 
@@ -196,6 +219,7 @@ def table_html(payload, selection, hint=None):
     can_select = not view["over"] and any("cards" in a for a in legal)
     table = render(el(
         "div",
+        hidden_heading(2, "The table"),
         el("div", tally_html(view),
            el("p", "Turn %d of %d" % (view["turn_number"], view["spy_count"]), class_="turn"),
            class_="status"),
@@ -203,5 +227,5 @@ def table_html(payload, selection, hint=None):
         hand_html(view, selection, hint_cards, can_select),
         el("p", view["prompt"], class_="prompt", data_testid="prompt"),
         actions_html(view, legal, selection),
-        class_="dos"))
-    return table + end_html(payload) if view["over"] else table
+        class_="dos", inert=view["over"]))  # under its end screen, a modal dialog
+    return end_html(payload) + table if view["over"] else table

@@ -104,14 +104,42 @@ def button(label, action, extra=(), classes="btn", title=None, enabled=True):
     return Html("<button%s>%s</button>" % (attrs(pairs + list(extra)), render(label)))
 
 
-def act_button(label, action, classes="btn", title=None):
+def disabled_button(label, why_id, reason, action="disabled", extra=(), classes="btn",
+                    reason_shown=False):
+    """A control that looks disabled and is (aria-disabled: a click shows
+    `reason` instead of acting, see main.py), yet stays focusable so its reason
+    is read: the reason is its description (id `why_id`), shown on hover and
+    focus, or always with `reason_shown`. `action` and `extra` keep the
+    data-* keys that find the control again after a redraw."""
+    pairs = [("type", "button"), ("class", classes + " off"), ("data-action", action),
+             ("aria-disabled", "true"), ("aria-describedby", why_id)]
+    why = el("span", reason, id=why_id, class_="why" + (" shown" if reason_shown else ""),
+             aria_hidden="true")
+    return Html("<button%s>%s</button>" % (attrs(pairs + list(extra)), render([label, why])))
+
+
+def act_button(label, action, classes="btn", title=None, extra=()):
     """A button that sends exactly `action`, one of the legal actions."""
-    return button(label, "do", [("data-act", json.dumps(action))], classes=classes, title=title)
+    return button(label, "do", [("data-act", json.dumps(action))] + list(extra), classes=classes,
+                  title=title)
 
 
 def key_label(text, key):
     """A label with its keyboard shortcut: "Counter <kbd>C</kbd>"."""
     return [text, " ", el("kbd", key)]
+
+
+def card_key(number):
+    """The number key that picks a hand card, shown in the card's corner. CSS
+    draws it from data-key, so the card's name (aria-label) stays all its
+    text; the key itself is the card's aria-keyshortcuts."""
+    return el("kbd", class_="card-key", data_key=number, aria_hidden="true") if number <= 9 else None
+
+
+def hidden_heading(level, text):
+    """A heading for screen readers only: it keeps the outline's levels in
+    order where the page shows none (axe's heading-order)."""
+    return el("h%d" % level, text, class_="sr-only")
 
 
 def plural(count, word, many=None):

@@ -18,7 +18,7 @@ from the engine's card table, carried in the payload as "cards".
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, el, plural, render
+from .html import act_button, card_key, disabled_button, el, hidden_heading, plural, render
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -33,7 +33,11 @@ ORDINALS = ["1st", "2nd", "3rd"]
 # Log kinds that get a moment on the banner.
 MOMENTS = ["elimination", "protected", "family", "showdown", "round_end", "round_void"]
 
-KEYS = {"h": "hint"}
+# A number key picks a hand card; a letter then does that card's action (or
+# the one action of its kind, when only one card offers it).
+KEYS = {"h": "hint", "r": "choose_role", "a": "assist", "d": "deploy", "b": "bury",
+        "t": "return"}
+ACTION_KEYS = dict((kind, key) for key, kind in KEYS.items())
 
 # -- card faces ---------------------------------------------------------------------
 
@@ -55,12 +59,15 @@ def notch_pips(count):
 
 
 def emblem(code):
-    return el("span", EMBLEMS[code] + TEXT, class_="mp-emblem", aria_hidden="true")
+    """The character's emblem: decoration (the name is printed beside it),
+    drawn by CSS from data-emblem so it is no text to read or to judge."""
+    return el("span", class_="mp-emblem", data_emblem=EMBLEMS[code] + TEXT, aria_hidden="true")
 
 
-def card_face(code, size="big", classes="", extra=None):
+def card_face(code, size="big", classes="", extra=None, name=None):
     """A character card: emblem, name, notches; the big size adds its character,
-    ASSIST and DEPLOY lines."""
+    ASSIST and DEPLOY lines. A group named `name` (the card's name unless told),
+    so its lines stay readable."""
     card = FACES[code]
     notches, note = card["copies"], card["note"]
     inner = [el("span", emblem(code), notch_pips(notches), class_="mp-head"),
@@ -74,12 +81,12 @@ def card_face(code, size="big", classes="", extra=None):
     title = "%s (%s), %s" % (card["name"], card["character"],
                              plural(notches, "notch", "notches"))
     return el("div", inner, extra, class_="mp-card mp-%s mp-c-%s %s" % (size, code, classes),
-              title=title, data_card=code)
+              title=title, data_card=code, role="group", aria_label=name or card["name"])
 
 
-def back_face(size="mini", label="", classes=""):
+def back_face(size="mini", label="", classes="", name="face-down card"):
     return el("div", el("span", label) if label else None,
-              class_="mp-card mp-back mp-%s %s" % (size, classes))
+              class_="mp-card mp-back mp-%s %s" % (size, classes), role="img", aria_label=name)
 
 
 def pill(code, face_down=False):
@@ -95,11 +102,11 @@ def pills(cards):
     return [pill(code) for code in cards]
 
 
-def choice(label, action, hint_action, classes="btn", title=None):
+def choice(label, action, hint_action, classes="btn", title=None, extra=()):
     """The button for one legal action; the hinted one is marked."""
     hinted = hint_action is not None and action == hint_action
     return act_button(label, action, classes=classes + (" mp-hinted" if hinted else ""),
-                      title=title)
+                      title=title, extra=extra)
 
 
 # -- the moments since your last decision -------------------------------------------------
@@ -168,8 +175,8 @@ def banner_html(payload):
             index += 1
     if not cards:
         return None
-    return el("section", cards, class_="mp-banner", aria_live="polite",
-              aria_label="What just happened")
+    return el("section", hidden_heading(3, "What just happened"), cards, class_="mp-banner",
+              aria_live="polite", aria_label="What just happened")
 
 
 # -- the round's facts and the seats ----------------------------------------------------
@@ -218,10 +225,11 @@ def role_slot(seat, view):
     role = view["roles"][seat]
     if role is not None and (view["roles_revealed"] or seat == view["seat"]):
         hidden = "" if view["roles_revealed"] else " (face down)"
-        return card_face(role, "mid", extra=el("span", "Role" + hidden, class_="mp-flag"))
+        return card_face(role, "mid", extra=el("span", "Role" + hidden, class_="mp-flag"),
+                         name="%s Role%s" % (card_name(role), hidden))
     if view["role_chosen"][seat]:
-        return back_face("mid", "chosen")
-    return back_face("mid", "not yet", "mp-empty")
+        return back_face("mid", "chosen", name="Role chosen, a face-down card")
+    return back_face("mid", "not yet", "mp-empty", name="No Role chosen yet")
 
 
 def seat_side(seat, view):
@@ -233,7 +241,7 @@ def seat_side(seat, view):
                  class_="mp-hand-count", title=plural(size, "card") + " in hand"),
               el("div", el("span", "pile", class_="mp-pile-label"),
                  pile or el("span", "empty", class_="none"),
-                 class_="mp-pile", aria_label=seat_name(seat) + "'s discard pile"),
+                 class_="mp-pile", role="group", aria_label=seat_name(seat) + "'s discard pile"),
               class_="mp-side")
 
 
@@ -266,7 +274,8 @@ def deck_html(view):
         known = el("ul", [el("li", el("span", deck_place(entry["pos"], count)),
                              pill(entry["card"])) for entry in view["deck_known"]],
                    class_="mp-deck-known", aria_label="Deck cards you know")
-    stack = el("div", el("div", el("span", count), class_="mp-card mp-back mp-mid"),
+    stack = el("div", el("div", el("span", count), class_="mp-card mp-back mp-mid", role="img",
+                         aria_label=plural(count, "face-down card")),
                class_="mp-stack" + ("" if count else " empty"))
     return el("section", stack,
               el("div", el("h3", "Deck"),
@@ -319,26 +328,45 @@ def hand_card_actions(code, legal, hint_action, step):
     for action in legal:
         labels = card_action_label(action["type"], code) if action.get("card") == code else None
         if labels:
-            buttons.append(choice(labels[0], action, hint_action,
-                                  classes="btn mp-act mp-" + action["type"], title=labels[1]))
+            key = ACTION_KEYS[action["type"]]
+            label = [labels[0], el("span", ": " + card_name(code), class_="sr-only"), " ",
+                     el("kbd", key.upper())]
+            buttons.append(choice(label, action, hint_action, title=labels[1],
+                                  classes="btn mp-act mp-" + action["type"],
+                                  extra=[("aria-keyshortcuts", key)]))
     if step == "act" and code == "spy" and not any(
             a["type"] == "assist" and a.get("card") == "spy" for a in legal):
-        buttons.insert(0, el("span", "No ASSIST", class_="btn mp-act off", title=(
-            "The Spy cannot be discarded for its blank ASSIST while the deck is empty.")))
+        buttons.insert(0, disabled_button("No ASSIST", "why-assist-spy", (
+            "The Spy cannot be discarded for its blank ASSIST while the deck is empty."),
+            classes="btn mp-act"))
     if not buttons:
         return None
     return el("div", buttons, class_="mp-card-actions")
 
 
-def hand_slots(view, legal, hint_action):
-    """Each hand card's face; the buttons go under the first copy of a card only."""
+def picked_card(selection, legal):
+    """The hand card picked last (by its number key) that has an action now, or None."""
+    cards = [action.get("card") for action in legal]
+    for card in reversed(selection):
+        if card in cards:
+            return card
+    return None
+
+
+def hand_slots(view, legal, hint_action, selection=()):
+    """Each hand card's face, with its number key while the hand's cards have
+    actions; the buttons go under the first copy of a card only."""
+    keyed = any(action.get("card") in view["hand"] for action in legal)
+    picked = picked_card(selection, legal)
     slots = []
     seen = []
-    for code in view["hand"]:
+    for number, code in enumerate(view["hand"], 1):
         actions = None if code in seen else hand_card_actions(code, legal, hint_action,
                                                               view["step"])
         seen.append(code)
-        slots.append(el("div", card_face(code), actions, class_="mp-slot"))
+        face = card_face(code, classes="selected" if code == picked else "",
+                         extra=card_key(number) if keyed else None)
+        slots.append(el("div", face, actions, class_="mp-slot"))
     if not slots:
         out = view["seat"] in view["eliminated"]
         slots.append(el("p", "You are Eliminated this round." if out else "No card in hand.",
@@ -346,7 +374,7 @@ def hand_slots(view, legal, hint_action):
     return slots
 
 
-def mine_html(payload, hint_action):
+def mine_html(payload, hint_action, selection=()):
     view = payload["view"]
     role = view["roles"][view["seat"]]
     role_part = None
@@ -357,7 +385,8 @@ def mine_html(payload, hint_action):
     out = view["seat"] in view["eliminated"]
     return el("section", role_part,
               el("div", el("h3", "Your hand"),
-                 el("div", hand_slots(view, payload["legal"], hint_action), class_="mp-hand"),
+                 el("div", hand_slots(view, payload["legal"], hint_action, selection),
+                    class_="mp-hand"),
                  class_="mp-your-hand"),
               class_="mp-mine" + (" out" if out else ""), aria_label="Your cards")
 
@@ -389,10 +418,10 @@ def target_choices(payload, immune, hint_action):
         if seat in chosen:
             out.append(target_button(seat, chosen[seat], payload, hint_action))
         elif seat in immune:
-            out.append(el("span", el("b", name),
-                          el("span", ("%s Role" % card_name(role)) if role else ""),
-                          el("small", immune[seat]), class_="btn mp-target off",
-                          title=immune[seat]))
+            out.append(disabled_button(
+                [el("b", name), el("span", ("%s Role" % card_name(role)) if role else "")],
+                "why-target-%d" % seat, immune[seat], classes="btn mp-target",
+                reason_shown=True))
         elif pending.get("step") == "swap_second" and seat == pending.get("first"):
             out.append(el("span", el("b", name), el("span", "already chosen"),
                           class_="btn mp-target picked"))
@@ -453,7 +482,7 @@ def pick_choices(payload, hint_action):
     for action in payload["legal"]:
         index = action["index"]
         ordinal = ORDINALS[index] if index < len(ORDINALS) else str(index + 1)
-        label = [el("span", el("span", "?"), class_="mp-card mp-back mp-mid"),
+        label = [el("span", el("span", "?"), class_="mp-card mp-back mp-mid", aria_hidden="true"),
                  el("b", ordinal + " card")]
         buttons.append(choice(label, action, hint_action, classes="btn mp-blind"))
     return el("div", buttons, class_="mp-choices")
@@ -501,7 +530,7 @@ def end_html(payload):
                el("td", peanuts_html(view["scores"][seat], view["target"])),
                el("td", view["scores"][seat]), class_="won" if seat in winners else "")
             for seat in order]
-    head = el("tr", el("th", "Player"), el("th", "Peanut Points"), el("th"))
+    head = el("tr", el("th", "Player"), el("th", "Peanut Points", colspan=2))
     details = [el("table", el("thead", head), el("tbody", rows), class_="mp-final"),
                el("p", plural(view["round"], "round") + " played.", class_="mp-rounds")]
     return end_screen_html(payload, outcome_title(view), view["seat"] in winners,
@@ -512,8 +541,15 @@ def end_html(payload):
 
 
 def requested_action(kind, selection, legal):
-    """Every choice is a data-act button; a key only ever asks for a hint."""
-    return {"type": kind}
+    """What a letter key sends: the action of its kind for the hand card picked
+    by its number key, else the one action of its kind, else its bare kind for
+    the engine to explain."""
+    matching = [action for action in legal if action["type"] == kind]
+    picked = picked_card(selection, matching)
+    for action in matching:
+        if picked is not None and action.get("card") == picked:
+            return action
+    return matching[0] if len(matching) == 1 else {"type": kind}
 
 
 def table_html(payload, selection, hint=None):
@@ -524,10 +560,11 @@ def table_html(payload, selection, hint=None):
     immune = {}
     for entry in view["immune"]:
         immune[entry["seat"]] = entry["reason"]
-    table = el("div", facts_html(payload), banner_html(payload), seats_html(payload, immune),
+    table = el("div", hidden_heading(2, "The table"), facts_html(payload), banner_html(payload),
+               seats_html(payload, immune),
                prompt_html(payload, immune, hint_action),
-               el("div", mine_html(payload, hint_action),
+               el("div", mine_html(payload, hint_action, selection),
                   el("div", deck_html(view), notes_html(view), class_="mp-aside"),
                   class_="mp-middle"),
-               class_="mp")
-    return render(table) + (end_html(payload) if view["over"] else "")
+               class_="mp", inert=view["over"])  # under its end screen, a modal dialog
+    return (end_html(payload) if view["over"] else "") + render(table)

@@ -24,7 +24,8 @@ taunt lines, why no team is offered) come from the engine's view.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, button, el, join, key_label, plural, render
+from .html import (act_button, button, card_key, disabled_button, el, hidden_heading, join,
+                   key_label, plural, render)
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -32,7 +33,8 @@ from .seats import seat_name, seat_role
 MOMENTS = ["taunt", "taunt_stands", "foil", "escape", "kill"]
 MOMENTS_SHOWN = 4
 
-KEYS = {"h": "hint", "e": "end_turn", "k": "kill", "l": "let_stand", "s": "send"}
+KEYS = {"h": "hint", "e": "end_turn", "k": "kill", "l": "let_stand", "s": "send", "f": "foil",
+        "t": "taunt"}
 
 # -- card faces --------------------------------------------------------------------
 
@@ -57,7 +59,7 @@ def card_title(code, label=None):
 def card_inner(code, label=None):
     if code[0] == "L":
         return [el("span", "Lair", class_="ms-kind"), el("b", value(code), class_="ms-val"),
-                el("span", "\u2302\ufe0e", class_="ms-icon", aria_hidden="true")]
+                el("span", class_="ms-icon", aria_hidden="true")]
     if code[0] == "S":
         return [el("span", "Spy", class_="ms-kind"), el("b", value(code), class_="ms-val"),
                 el("small", label, class_="ms-name") if label else None]
@@ -65,11 +67,29 @@ def card_inner(code, label=None):
             el("small", "\u00d72", class_="ms-x")]
 
 
-def card_face(code, label=None, size="", classes="", tag="div", **attributes):
-    """A card face: "ms-L" (Lair), "ms-S" (Spy) or "ms-D" (Doubler)."""
-    return el(tag, card_inner(code, label),
+_FACES = {}  # (code, label, size, classes) -> a plain face, built once: a long game's
+# discard pile repeats them on every redraw, and MicroPython builds slowly.
+
+
+def card_face(code, label=None, size="", classes="", tag="div", extra=None, **attributes):
+    """A card face: "ms-L" (Lair), "ms-S" (Spy) or "ms-D" (Doubler), named
+    aloud by its title (a button keeps its own name)."""
+    if tag == "div" and extra is None and not attributes:
+        key = (code, label, size, classes)
+        face = _FACES.get(key)
+        if face is None:
+            face = _FACES[key] = _card_face(code, label, size, classes, tag, None, {})
+        return face
+    return _card_face(code, label, size, classes, tag, extra, attributes)
+
+
+def _card_face(code, label, size, classes, tag, extra, attributes):
+    name = card_title(code, label)
+    if tag == "div":
+        attributes["role"], attributes["aria_label"] = "img", name
+    return el(tag, card_inner(code, label), extra,
               class_=("ms-card ms-%s %s %s" % (code[0], size, classes)).strip(),
-              title=card_title(code, label), **attributes)
+              title=name, **attributes)
 
 
 def backs_html(size, spies):
@@ -78,10 +98,11 @@ def backs_html(size, spies):
             + [el("i", class_="ms-back spy")] * spies)
 
 
-def choice(label, action, hint_action, classes="btn", title=None):
+def choice(label, action, hint_action, classes="btn", title=None, key=None):
+    """The button of one legal action; `key` is its keyboard shortcut (KEYS)."""
     hinted = hint_action is not None and action == hint_action
     return act_button(label, action, classes=classes + (" ms-hinted" if hinted else ""),
-                      title=title)
+                      title=title, extra=[("aria-keyshortcuts", key)] if key else ())
 
 
 def lair_name(seat, me):
@@ -150,8 +171,8 @@ def banner_html(payload):
              for event, stands in moments[-MOMENTS_SHOWN:]]
     if not cards:
         return None
-    return el("section", cards, class_="ms-banner", aria_live="polite",
-              aria_label="What just happened")
+    return el("section", hidden_heading(3, "What just happened"), cards, class_="ms-banner",
+              aria_live="polite", aria_label="What just happened")
 
 
 # -- the facts and the seats ---------------------------------------------------------------
@@ -341,8 +362,9 @@ def target_button(seat, view, target_action, hint_action):
                       target_action, hint_action, classes="btn ms-target",
                       title="Send a Spy into %s (%d)" % (lair_name(seat, me), lair["total"]))
     if not lair["cards"]:
-        return el("span", el("b", name), el("span", "no Lair", class_="ms-tsize"),
-                  class_="btn ms-target off", title="No Lair: no Spy can go there")
+        return disabled_button([el("b", name), el("span", "no Lair", class_="ms-tsize")],
+                               "why-target-%d" % seat, "No Lair: no Spy can go there.",
+                               classes="btn ms-target")
     return None
 
 
@@ -360,7 +382,7 @@ def play_choices(payload, hint_action):
             step_html("%sSend a Spy" % ("2 \u00b7 " if builds else ""), view["rule_note"],
                       buttons),
             el("div", choice(key_label("End turn", "E"), end, hint_action,
-                             classes="btn ms-end-btn"), class_="actions ms-end")]
+                             classes="btn ms-end-btn", key="e"), class_="actions ms-end")]
 
 
 def source_row(label, body, classes="ms-src"):
@@ -384,9 +406,8 @@ def hand_source_rows(payload, selection, hint_action):
                                "ms-src ms-team"))
     elif view["team_refusal"]:
         why = sentence(view["team_refusal"])
-        rows.append(source_row("A team", [el("span", "Send team", class_="btn off ms-send",
-                                             title=why), el("span", why, class_="ms-how")],
-                               "ms-src ms-team"))
+        rows.append(source_row("A team", [send_button_off(why, ""),
+                                          el("span", why, class_="ms-how")], "ms-src ms-team"))
     return rows
 
 
@@ -428,35 +449,48 @@ def team_control(legal, teams, selection, hint_action):
     action = {"type": "spy_source", "source": "hand", "cards": cards}
     hinted = " ms-hinted" if hint_action in teams else ""
     if not cards or action not in legal:
-        return [el("span", "Send team", class_="btn off ms-send" + hinted),
-                el("span", "Tap two or more Spies in your hand below.", class_="ms-how")]
+        how = "Tap two or more Spies in your hand below."
+        return [send_button_off(how, hinted), el("span", how, class_="ms-how")]
     if len(cards) == 1:
         label = key_label("Send spy (%d)" % value(cards[0]), "S")
         how = "Tap another Spy to make a team."
     else:
         label = key_label("Send team of %d" % sum(value(c) for c in cards), "S")
         how = " + ".join(str(value(c)) for c in cards)
-    return [button(label, "do", [("data-type", "send")], classes="btn primary ms-send" + hinted),
+    return [button(label, "do", [("data-type", "send"), ("aria-keyshortcuts", "s")],
+                   classes="btn primary ms-send" + hinted),
             el("span", how, class_="ms-how")]
 
 
-def taunt_button(offer, capture, hint_action):
+def send_button_off(why, hinted):
+    """"Send team", disabled: `why` is its description (also shown beside it)."""
+    return disabled_button(key_label("Send team", "S"), "why-send", why, "do",
+                           [("data-type", "send"), ("aria-keyshortcuts", "s")],
+                           classes="btn ms-send" + hinted)
+
+
+def taunt_button(offer, capture, hint_action, key=None):
+    """A taunt with one Doubler; `key` (T) when it is the only taunt offered."""
     action = {"type": "taunt", "card": offer["card"]}
     note = "nobody can foil it" if offer["safe"] else "may be foiled"
     return choice([card_face(offer["card"], size="ms-mini"),
-                   el("span", el("b", "Taunt"), " \u2192 worth %d" % capture["points_if_taunt_stands"],
-                      el("small", note))],
-                  action, hint_action, classes="btn ms-taunt", title="\u201c%s\u201d" % offer["line"])
+                   el("span", el("b", key_label("Taunt", "T") if key else "Taunt"),
+                      " \u2192 worth %d" % capture["points_if_taunt_stands"], el("small", note))],
+                  action, hint_action, classes="btn ms-taunt", title="\u201c%s\u201d" % offer["line"],
+                  key=key)
 
 
 def capture_choices(payload, hint_action):
     view, legal = payload["view"], payload["legal"]
     capture = view["capture"]
     points = capture["points"]
-    buttons = [choice([el("b", "Kill"), el("span", "+%d points" % points)], action,
-                      hint_action, classes="btn ms-kill primary", title="Kill the Spy for %d" % points)
+    buttons = [choice([el("b", key_label("Kill", "K")), el("span", "+%d points" % points)], action,
+                      hint_action, classes="btn ms-kill primary", title="Kill the Spy for %d" % points,
+                      key="k")
                for action in legal if action["type"] == "kill"]
-    buttons += [taunt_button(offer, capture, hint_action) for offer in view["taunt_offers"]]
+    offers = view["taunt_offers"]
+    buttons += [taunt_button(offer, capture, hint_action, "t" if len(offers) == 1 else None)
+                for offer in offers]
     head = el("p", "Your Lair captured ", el("b", spy_names(capture)),
               " (%d). " % capture["spy_value"], view["rule_note"], class_="ms-how")
     return [head, el("div", buttons, class_="ms-choices")]
@@ -469,15 +503,18 @@ def foil_choices(payload, hint_action):
     foils = [a for a in legal if a["type"] == "foil"]
     if foils:
         foil = choice([card_face(code, size="ms-mini"),
-                       el("span", el("b", "Foil!"), el("small", "the Spy escapes and destroys %s"
-                                                       % lair_name(owner, -1)))],
-                      foils[0], hint_action, classes="btn ms-foil primary")
+                       el("span", el("b", key_label("Foil!", "F")),
+                          el("small", "the Spy escapes and destroys %s" % lair_name(owner, -1)))],
+                      foils[0], hint_action, classes="btn ms-foil primary", key="f")
     else:
-        foil = el("span", el("b", "Foil"), el("small", "you do not hold the other %s" % code),
-                  class_="btn off ms-foil", title="You do not hold the other %s" % code)
-    stands = [choice([el("b", "Let it stand"), el("small", "%s's Spy becomes worth %d" % (
-        seat_name(owner), capture["points_if_taunt_stands"]))], action, hint_action,
-        classes="btn ms-stand") for action in legal if action["type"] == "let_stand"]
+        foil = disabled_button(el("b", "Foil"), "why-foil",
+                               "You do not hold the other %s." % code, classes="btn ms-foil",
+                               reason_shown=True)
+    worth = capture["points_if_taunt_stands"]
+    stands = [choice([el("b", key_label("Let it stand", "L")),
+                      el("small", "%s's Spy becomes worth %d" % (seat_name(owner), worth))],
+                     action, hint_action, classes="btn ms-stand", key="l")
+              for action in legal if action["type"] == "let_stand"]
     head = [el("blockquote", "\u201c%s\u201d" % capture["taunt_lines"][-1], class_="ms-quote"),
             el("p", "%s taunts with Doubler %s. " % (seat_name(owner), letter(code)),
                view["rule_note"], class_="ms-how")]
@@ -512,14 +549,17 @@ def decision_html(payload, selection, hint_action):
     return el("section", prompt, body, class_="ms-decision " + phase)
 
 
-def hand_card(code, label, copy, picked, hinted):
-    """A card of your hand; `copy` is set when it toggles for a team."""
+def hand_card(code, label, copy, picked, hinted, number):
+    """A card of your hand; `copy` is set when it toggles for a team, and then
+    it shows its number key."""
     if copy is None:
         return card_face(code, label, size="ms-big")
     return card_face(code, label, size="ms-big",
                      classes="selected" * picked + " ms-hinted" * hinted, tag="button",
-                     type="button", data_action="select", data_card="%s#%d" % (code, copy),
-                     aria_pressed="true" if picked else "false")
+                     extra=card_key(number), type="button", data_action="select",
+                     data_card="%s#%d" % (code, copy), aria_pressed="true" if picked else "false",
+                     aria_label=card_title(code, label),
+                     aria_keyshortcuts=str(number) if number <= 9 else None)
 
 
 def hand_html(payload, selection, hint_action):
@@ -542,7 +582,7 @@ def hand_html(payload, selection, hint_action):
         if hinted:
             hinted_team.remove(code)
         cards.append(hand_card(code, labels[index], copy if toggles else None,
-                               index in picked, hinted))
+                               index in picked, hinted, index + 1))
     spies = sum(1 for code in hand if code[0] == "S")
     return el("section", el("h3", "Your hand ", el("span", "%s, %s" % (
         plural(len(hand), "card"), plural(spies, "Spy", "Spies")), class_="count")),
@@ -573,20 +613,23 @@ def end_html(payload):
 
 def requested_action(kind, selection, legal):
     """"send" sends the selected Spies from your hand (alone or as a team);
-    other keys name a one-word action, which the engine explains if illegal."""
+    another key sends the one legal action of its kind, or its bare kind for
+    the engine to explain (e.g. two taunts offered: click the one you mean)."""
     if kind == "send":
         return {"type": "spy_source", "source": "hand", "cards": team_from(selection)}
-    return {"type": kind}
+    matching = [action for action in legal if action["type"] == kind]
+    return matching[0] if len(matching) == 1 else {"type": kind}
 
 
 def table_html(payload, selection, hint=None):
     """The whole table for a payload from the session."""
     view = payload["view"]
     hint_action = hint["action"] if hint else None
-    table = el("div", facts_html(payload), banner_html(payload), seats_html(payload),
+    table = el("div", hidden_heading(2, "The table"), facts_html(payload), banner_html(payload),
+               seats_html(payload),
                el("div", el("div", decision_html(payload, selection, hint_action),
                             hand_html(payload, selection, hint_action), class_="ms-play"),
                   el("div", capture_html(view), deck_html(view), discard_html(view),
                      class_="ms-side"), class_="ms-main"),
-               class_="ms")
-    return render(table) + (end_html(payload) if view["over"] else "")
+               class_="ms", inert=view["over"])  # under its end screen, a modal dialog
+    return (end_html(payload) if view["over"] else "") + render(table)

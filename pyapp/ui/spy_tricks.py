@@ -21,12 +21,19 @@ selectors: UI-only state, no script.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, button, el, key_label, plural, render
+from .html import (act_button, button, card_key, el, hidden_heading, join, key_label, plural,
+                   render)
 from .seats import seat_name, seat_role
 
 COLLABORATOR = "collaborator"  # the selection entry of the collaborator toggle
 
-KEYS = {"h": "hint", "p": "pass"}
+# A number key picks a hand card; P plays it, or passes during a placement
+# (the two are never offered together).
+KEYS = {"h": "hint", "p": "play"}
+
+# A shape per suit, so that a suit is never told by its colour alone. Drawn
+# by CSS from data-glyph: decoration, since every card is named in words.
+SUIT_GLYPHS = {"R": "\u25b2", "B": "\u25a0", "W": "\u25c6"}
 
 # -- small pieces ------------------------------------------------------------
 
@@ -56,15 +63,26 @@ def space_label(space, names):
     return "%s %s" % (names[space[:1]], space[1:])
 
 
+def glyph(suit):
+    return el("small", class_="st-glyph", data_glyph=SUIT_GLYPHS.get(suit, suit),
+              aria_hidden="true")
+
+
+def card_name(code, names):
+    """"Red 9": what a card is called aloud."""
+    label = space_label(code, names)
+    return label[:1].upper() + label[1:]
+
+
 def card_face(code):
-    """A card's number and its suit's initial."""
-    return [el("b", code[1:]), el("small", code[:1])]
+    """A card's number and its suit's glyph."""
+    return [el("b", code[1:]), glyph(code[:1])]
 
 
 def card_html(code, names, classes="", tag="span"):
-    """A card face on its suit's colour."""
+    """A card face on its suit's colour, named in words."""
     return el(tag, card_face(code), class_="st-card st-%s %s" % (code[:1], classes),
-              title=space_label(code, names))
+              role="img", aria_label=card_name(code, names), title=space_label(code, names))
 
 
 def pawn_html(seat, collaborator=False, value=None):
@@ -161,7 +179,7 @@ def space_look(space, face, names):
     if space.startswith("suit:"):
         suit = space[5:]
         return "st-suit-space st-" + suit, el(
-            "span", el("i", class_="st-dot"), el("span", names[suit]), class_="st-mark")
+            "span", glyph(suit), el("span", names[suit]), class_="st-mark")
     if face:
         return "st-card-space st-" + space[:1], el("b", space[1:], class_="st-face")
     return "st-card-space st-" + space[:1], el("span", space[1:], class_="st-mark")
@@ -210,8 +228,25 @@ def board_html(view, recap, targets, hint_space):
     with_collaborator = any(target["collaborator"] for target in targets.values())
     classes = "st-board" + (" recap" if recap is not None else "") + (
         " with-collaborator" if with_collaborator else "")
-    return el("section", caption, el("div", rows, class_=classes),
+    return el("section", caption, el("div", rows, class_=classes), legend_html(setup),
               class_="st-board-zone", aria_label="Board")
+
+
+def legend_html(setup):
+    """What the board's looks mean, and the suits strongest first."""
+    names = suit_names({"setup": setup})
+    order = [[glyph(suit), " ", names[suit]] for suit, _ in setup["suits"]]
+    entries = [("st-key up", "bright: face up"),
+               ("st-key in-trick", "bright, dashed: in this trick"),
+               ("st-key", "dashed: not seen yet"),
+               ("st-pawn p0", "dot: a pawn, in its player's colour"),
+               ("st-collab", "black dot: a collaborator")]
+    if setup["out_of_play"]:
+        entries.insert(2, ("st-key out", "greyed: out of play"))
+    return el("div", el("ul", [el("li", el("i", class_=look, aria_hidden="true"), " ", text)
+                               for look, text in entries]),
+              el("p", "Suits, strongest first: ", join(order, " > "), class_="st-order"),
+              class_="st-legend")
 
 
 # -- players ----------------------------------------------------------------------
@@ -301,18 +336,33 @@ def table_facts_html(view):
 # -- the human's part -----------------------------------------------------------------------
 
 
-def hand_html(view, legal, hint_card):
+def hand_card(code, number, action, names, picked, hinted):
+    """A hand card with its number key; a button that plays it when it may be played."""
+    face = card_face(code) + [card_key(number)]
+    if action is None:
+        return el("div", face, class_="st-card st-%s big st-off" % code[:1], role="img",
+                  aria_label=card_name(code, names) + ", cannot be played now",
+                  title=space_label(code, names))
+    classes = "st-card st-%s big%s%s" % (code[:1], " selected" if picked else "",
+                                         " st-hinted" if hinted else "")
+    return act_button(face, action, classes=classes, title="Play " + space_label(code, names),
+                      extra=[("aria-label", "Play " + card_name(code, names)),
+                             ("aria-keyshortcuts", str(number))])
+
+
+def hand_html(view, legal, hint_card, selection=()):
+    """Your cards: the playable ones are buttons; a number key picks one, P plays it."""
     names = suit_names(view)
     playable = {action["card"]: action for action in legal if action["type"] == "play"}
+    picked = picked_play(selection, legal)
     cards = []
-    for code in view["hand"]:
-        action = playable.get(code)
-        if action is None:
-            cards.append(card_html(code, names, "big" + (" st-off" if playable else ""), "div"))
+    for number, code in enumerate(view["hand"], 1):
+        if playable:
+            cards.append(hand_card(code, number, playable.get(code), names,
+                                   picked is not None and picked["card"] == code,
+                                   code == hint_card))
         else:
-            classes = "st-card st-%s big%s" % (code[:1], " st-hinted" if code == hint_card else "")
-            cards.append(act_button(card_face(code), action, classes=classes,
-                                    title="Play " + space_label(code, names)))
+            cards.append(card_html(code, names, "big", "div"))
     return el("section", el("h3", "Your hand"),
               el("div", cards or el("p", "no cards left", class_="none"), class_="st-hand"),
               class_="st-hand-zone", aria_label="Your hand")
@@ -339,7 +389,8 @@ def actions_html(view, legal, selection, hint_action):
         buttons.append(collaborator_toggle(on, hinted))
     pass_hinted = bool(hint_action and hint_action["type"] == "pass")
     buttons.append(act_button(key_label("Pass: place no pawn", "P"), {"type": "pass"},
-                              classes="btn" + (" st-hinted" if pass_hinted else "")))
+                              classes="btn" + (" st-hinted" if pass_hinted else ""),
+                              extra=[("aria-keyshortcuts", "p")]))
     how = "Tap a highlighted space to place a pawn %s there." % (
         "and a collaborator" if on else "on the board")
     return [prompt, el("p", how, class_="st-how"), el("div", buttons, class_="actions")]
@@ -386,9 +437,24 @@ def end_html(payload):
 # -- the table ------------------------------------------------------------------------------
 
 
+def picked_play(selection, legal):
+    """The play of the hand card picked last (by its number key), or None."""
+    plays = {}
+    for action in legal:
+        if action["type"] == "play":
+            plays[action["card"]] = action
+    for card in reversed(selection):
+        if card in plays:
+            return plays[card]
+    return None
+
+
 def requested_action(kind, selection, legal):
-    """What a key sends: "p" passes (the engine explains when it may not)."""
-    return {"type": kind}
+    """What P sends: the picked card's play, or a pass during a placement; a
+    play of no card otherwise, which the engine explains."""
+    if any(action["type"] == "play" for action in legal):
+        return picked_play(selection, legal) or {"type": "play", "card": None}
+    return {"type": "pass"}
 
 
 def place_targets(legal, selection):
@@ -409,15 +475,16 @@ def table_html(payload, selection, hint=None):
     table = el(
         "div",
         el("input", type="checkbox", id="st-aid-switch", class_="st-aid-switch", data_keep=True),
+        hidden_heading(2, "The table"),
         seats_html(payload, recap),
         el("div", board_html(view, recap, place_targets(legal, selection),
                              hint_action.get("space") if hint_action else None),
            el("div", trick_html(view), table_facts_html(view), class_="st-side"),
            class_="st-middle"),
-        hand_html(view, legal, hint_action.get("card") if hint_action else None),
+        hand_html(view, legal, hint_action.get("card") if hint_action else None, selection),
         actions_html(view, legal, selection, hint_action),
         el("label", el("span", "Show", class_="st-show"), el("span", "Hide", class_="st-hide"),
            " unseen cards", for_="st-aid-switch", class_="btn ghost st-aid-label"),
         aid_html(payload),
-        class_="st")
-    return render(table) + (end_html(payload) if view["over"] else "")
+        class_="st", inert=view["over"])  # under its end screen, a modal dialog
+    return (end_html(payload) if view["over"] else "") + render(table)

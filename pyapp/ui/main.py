@@ -57,6 +57,7 @@ class App:
     hurry = False  # the person clicked during the bots' moves: skip to their turn
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
+    cards_shown = set()  # each card of the last redraw, as HTML: only new ones animate
 
 
 def element(element_id):
@@ -299,10 +300,26 @@ def render_table():
         if box:
             box.checked = True
     refocus(table, focused)
+    mark_arrivals(table)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
     waiting = payload["legal"] and not only_choice()  # a forced move is made for them
     document.body.setAttribute("data-human-turn", "true" if waiting else "false")
+
+
+CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and backs
+
+
+def mark_arrivals(table):
+    """Class "arrived" on each card that was not on the table, as it is now,
+    before this redraw: only those animate in, though a redraw makes every
+    element anew (a selected card lifts, a played one comes into its zone)."""
+    cards = list(table.querySelectorAll(CARDS))
+    shown = [card.outerHTML for card in cards]
+    for card, html in zip(cards, shown):
+        if html not in App.cards_shown:
+            card.classList.add("arrived")
+    App.cards_shown = set(shown)
 
 
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")

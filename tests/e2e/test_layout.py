@@ -1,0 +1,213 @@
+"""The table fits every screen, and moves only as far as the person lets it.
+
+One page (a context made here, checked as the `context` fixture's are) goes
+through the screens, switching sizes by set_viewport_size:
+- at 390x844: no horizontal scroll, and every enabled control at least
+  44x44 px (a visually hidden checkbox counts by its label), on the lobby,
+  the setup and rules sheets and every game's largest table; the latest move
+  stays in view when the person has scrolled down to the hand, also after
+  the bots have moved;
+- at 1280x800: the prompt, the choices and the hand inside the viewport
+  without scrolling, at every game's largest table (Mister Spy's is 6 seats)
+  and at Mission for Peanuts' 5 seats with a banner showing.
+Motion: only the cards that arrive animate (a toggle does not replay the
+others), and under prefers-reduced-motion every animation and transition
+lasts 0 s.
+"""
+
+import pytest
+
+from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, both_widths, open_table, wait_ui
+from .conftest import check_requests, new_logged_context, own_context
+
+pytest.importorskip("playwright.sync_api")
+
+# Every enabled control smaller than 44x44 px, described; a checkbox that is
+# visually hidden (or tiny) is measured by its label, the target a finger hits.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = 'button, a[href], select, input, [role="button"], [data-card]';
+  for (const control of document.querySelectorAll(controls)) {
+    if (control.disabled) continue;
+    const label = control.tagName === "INPUT" && control.labels && control.labels[0];
+    const box = (label || control).getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // not shown
+    if (box.width < 44 || box.height < 44) {
+      const text = (control.textContent || control.getAttribute("aria-label") || "").trim();
+      small.push(control.tagName + "." + control.className + " '" + text.slice(0, 24) + "' "
+                 + Math.round(box.width) + "x" + Math.round(box.height));
+    }
+  }
+  return small;
+}"""
+
+# What must be on screen at a decision, as {part: selector} inside the table.
+DECISION_PARTS = {
+    "prompt": "#table .prompt",
+    "choice": "#table button[data-act]:not([disabled]), #table button[data-type]:not([disabled])",
+    "hand": "#table .hand-zone, #table .mp-your-hand, #table .st-hand-zone, #table .ms-hand-zone",
+}
+
+# The parts of DECISION_PARTS not wholly inside the viewport, described.
+OUTSIDE_VIEWPORT = """(parts) => {
+  const outside = [];
+  for (const [part, selector] of Object.entries(parts)) {
+    const shown = [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length);
+    if (!shown.length) outside.push(part + " missing");
+    for (const element of shown) {
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+        outside.push(part + " " + (element.textContent || "").trim().slice(0, 24)
+                     + " at bottom " + Math.round(box.bottom) + ", right " + Math.round(box.right));
+      }
+    }
+  }
+  return outside;
+}"""
+
+LATEST_MOVE_IN_VIEW = """() => {
+  const box = document.querySelector(".latest-move").getBoundingClientRect();
+  return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+}"""
+
+# The person's decision is shown and no request is in flight.
+HUMAN_TURN = """() => document.body.dataset.busy !== "true" &&
+    document.body.dataset.humanTurn === "true\""""
+
+LARGEST_TABLES = [
+    ("deck-of-spies", "deck-of-spies", ""),
+    ("mission-for-peanuts-5", "mission-for-peanuts", "&players=5&level=easy"),
+    ("spy-tricks-4", "spy-tricks", "&players=4&level=easy"),
+    ("mister-spy-6", "mister-spy", "&players=6&level=easy"),
+]
+# Seed 1, 5 seats, easy bots: after the person's first two choices (each the
+# table's first), the next Role pick comes with the round's showdown banner.
+BANNER_DEAL = "mission-for-peanuts&players=5&level=easy&seed=1"
+BANNER_AFTER = 2
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    with own_context(browser) as context:
+        yield context.new_page()
+
+
+def assert_fits_a_phone(page, name):
+    page.set_viewport_size(PHONE)
+    try:
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], \
+            "%s scrolls sideways on a phone" % name
+        assert page.evaluate(SMALL_TARGETS) == [], "%s: targets under 44x44 px" % name
+    finally:
+        page.set_viewport_size(DESKTOP)
+
+
+def assert_decision_above_the_fold(page, name):
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(OUTSIDE_VIEWPORT, DECISION_PARTS) == [], \
+        "%s at 1280x800: not all of the decision is in view" % name
+
+
+def wait_human_turn(page):
+    page.wait_for_function(HUMAN_TURN, timeout=MOVE_TIMEOUT_MS)
+
+
+def open_deal(page, site_server, query):
+    page.set_viewport_size(DESKTOP)
+    open_table(page, "%s?game=%s&pace=instant" % (site_server.url, query))
+    wait_human_turn(page)
+
+
+def test_the_lobby_and_its_sheets_fit_a_phone(page, site_server):
+    page.goto(site_server.url)
+    wait_ui(page)
+    assert_fits_a_phone(page, "the lobby")
+    page.click('#lobby button[data-action="play"][data-game="mister-spy"]')
+    page.locator("#overlay").wait_for()
+    assert_fits_a_phone(page, "the setup sheet")
+    page.keyboard.press("Escape")
+    page.click('#lobby button[data-action="rules"][data-game="mission-for-peanuts"]')
+    page.locator("#overlay").wait_for()
+    assert_fits_a_phone(page, "the rules sheet")
+    page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("name, game, setup", LARGEST_TABLES)
+def test_the_largest_table_fits_both_screens(page, site_server, name, game, setup):
+    open_deal(page, site_server, "%s%s&seed=7" % (game, setup))
+    assert_decision_above_the_fold(page, name)
+    assert_fits_a_phone(page, name)
+    both_widths(page, "layout-" + name)
+
+
+def test_a_banner_leaves_the_choices_of_five_seats_in_view(page, site_server):
+    open_deal(page, site_server, BANNER_DEAL)
+    for _ in range(BANNER_AFTER):
+        moves = int(page.get_attribute("body", "data-moves"))
+        page.locator("#table button[data-act]").first.click()
+        page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=moves)
+        wait_human_turn(page)
+    assert page.locator(".mp-banner").count() == 1
+    assert_decision_above_the_fold(page, "Mission for Peanuts, 5 seats, with a banner")
+    assert_fits_a_phone(page, "Mission for Peanuts with a banner")
+    both_widths(page, "layout-mission-for-peanuts-banner")
+
+
+def test_on_a_phone_the_latest_move_stays_in_view_beside_the_hand(page, site_server):
+    open_deal(page, site_server, "mister-spy&players=4&level=easy&seed=7")
+    page.set_viewport_size(PHONE)
+    try:
+        page.locator("#table .ms-hand-zone").scroll_into_view_if_needed()
+        assert page.evaluate(LATEST_MOVE_IN_VIEW)
+        assert page.locator('.latest-move a[href="#move-log"]').count() == 1
+        moves = int(page.get_attribute("body", "data-moves"))
+        page.locator('#table button[data-act*="end_turn"]').click()
+        page.wait_for_function("(n) => Number(document.body.dataset.moves) > n + 1", arg=moves)
+        wait_human_turn(page)
+        assert page.evaluate(LATEST_MOVE_IN_VIEW), "the bots moved out of sight"
+        newest = page.inner_text("#move-log li:first-child")
+        assert page.inner_text(".latest-move span") == newest
+    finally:
+        page.set_viewport_size(DESKTOP)
+
+
+# -- motion ---------------------------------------------------------------------------
+
+def animations(page, selector):
+    """(animation name, duration, transition duration) of each element matching `selector`."""
+    return page.eval_on_selector_all(selector, """(all) => all.map((e) => {
+        const style = getComputedStyle(e);
+        return [style.animationName, style.animationDuration, style.transitionDuration];
+    })""")
+
+
+def select_first_card(page):
+    page.keyboard.press("1")
+    page.wait_for_selector(".hand .card.selected")
+
+
+def test_only_the_cards_that_arrive_move(page, site_server):
+    open_deal(page, site_server, "deck-of-spies&seed=5")
+    dealt = page.locator(".hand .card").count()
+    assert page.locator(".hand .card.arrived").count() == dealt  # the deal comes in
+    select_first_card(page)
+    (lifted,) = animations(page, ".card.arrived")  # and no other card replays
+    assert lifted[:2] == ["lift", "0.18s"]
+
+
+def still(duration):
+    return all(part.strip() == "0s" for part in duration.split(","))
+
+
+def test_reduced_motion_turns_every_motion_off(browser, site_server):
+    context = new_logged_context(browser, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        open_table(page, "%s?game=deck-of-spies&seed=5" % site_server.url)
+        select_first_card(page)
+        moving = [entry for entry in animations(page, "body *")
+                  if not (still(entry[1]) and still(entry[2]))]
+    finally:
+        context.close()
+    check_requests(context)
+    assert moving == []

@@ -4,7 +4,8 @@ against easy bots.
 
 The person reaches a choice by Tab (or Shift+Tab, the shorter way) and takes
 it with Enter or Space, or presses its shortcut key (the hand's cards by
-Tab + Space, Deck of Spies' actions by their letters, "h" for a hint). Deck
+Tab + Space or their number keys, Deck of Spies' actions by their letters,
+"h" for a hint). Deck
 of Spies plays the moves a CPython bot picks on the same deal; the others
 take a seeded random choice among the two enabled ones nearest the focus. Each
 game first opens the rules sheet by keyboard and closes it with Escape. After
@@ -116,16 +117,20 @@ def start(page, url):
 DECK_SEED = 32  # 43 moves, an assassination among them (GreedyBot(samples=2), Rng(5))
 
 
-def keyboard_move(page, action, keys):
-    """Make one Deck of Spies move: the cards by Tab + Space, then the action's key;
-    an assassination by Tab + Enter on its button."""
+def keyboard_move(page, action, keys, hand, by_number):
+    """Make one Deck of Spies move: the cards by their number keys (`by_number`)
+    or by Tab + Space, then the action's key; an assassination by Tab + Enter
+    on its button."""
     if action["type"] == "assassinate":
         tab_to(page, '#table button[data-act*="%s"]' % action["ace"])
         page.keyboard.press("Enter")
         return
     for card in action.get("cards", []):
-        tab_to(page, '.hand [data-card="%s"]' % card)
-        page.keyboard.press("Space")
+        if by_number and hand.index(card) < 9:
+            page.keyboard.press(str(hand.index(card) + 1))
+        else:
+            tab_to(page, '.hand [data-card="%s"]' % card)
+            page.keyboard.press("Space")
         page.wait_for_selector('.hand [data-card="%s"][aria-pressed="true"]' % card)
     page.keyboard.press(keys[action["type"]])
 
@@ -140,7 +145,7 @@ def test_a_deck_of_spies_deal_is_played_to_its_end_by_keyboard(page, site_server
     while not state.is_over:
         settle(page)
         action = bot.choose(state, 0, rng)
-        keyboard_move(page, action, keys)
+        keyboard_move(page, action, keys, state.view(0)["hand"], len(state.history) % 2 == 1)
         state.apply(action)
         wait_moved(page, len(state.history) - 1)
     assert settle(page)

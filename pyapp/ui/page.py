@@ -1,7 +1,7 @@
 """The frame around every game's table: title bar with tools, the felt with
 the game's own table, the hint line and the move log. Pure: view -> HTML."""
 
-from .html import button, el, key_label, raw, render
+from .html import button, disabled_button, el, key_label, raw, render
 from .tables import TABLES
 
 
@@ -32,9 +32,7 @@ def undo_html(undo):
     label = key_label("Undo", "U")
     if undo["allowed"]:
         return button(label, "undo", classes="btn ghost", title="Take back your last move")
-    return [button(label, "undo", [("aria-disabled", "true"), ("aria-describedby", "undo-why")],
-                   classes="btn ghost", title=undo["reason"], enabled=False),
-            el("span", undo["reason"], id="undo-why", class_="sr-only")]
+    return disabled_button(label, "undo-why", undo["reason"], action="undo", classes="btn ghost")
 
 
 def tools_html(payload, pace, auto_answer=True):

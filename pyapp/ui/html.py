@@ -48,45 +48,65 @@ def raw(text):
 
 def esc(value):
     """Text made safe for HTML content and attribute values."""
-    text = str(value)
-    for plain, safe in _ESCAPES:
-        text = text.replace(plain, safe)
+    text = value if type(value) is str else str(value)
+    # Most text needs no escape; looking is cheaper than five replaces
+    # under MicroPython, where building a big table is a main-thread task.
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        for plain, safe in _ESCAPES:
+            text = text.replace(plain, safe)
     return text
 
 
 def render(node):
     """The HTML text of a node: escaped text, built markup, or a list of them."""
-    if isinstance(node, Html):
+    kind = type(node)
+    if kind is Html:
         return node.text
+    if kind is str:
+        return esc(node)
     if node is None or node is False:
         return ""
-    if isinstance(node, (list, tuple)):
-        return "".join(render(child) for child in node)
+    if kind is list or kind is tuple:
+        return "".join([render(child) for child in node])
     return esc(node)
 
 
 def attrs(pairs):
     """` name="value"` for each (name, value) pair whose value is not None/False."""
-    out = []
+    out = ""
     for name, value in pairs:
         if value is True:
-            out.append(" " + name)
+            out += " " + name
         elif value is not None and value is not False:
-            out.append(' %s="%s"' % (name, esc(value)))
-    return "".join(out)
+            out += " " + name + '="' + esc(value) + '"'
+    return out
+
+
+_NAMES = {}  # keyword -> attribute name, worked out once each
 
 
 def _attribute_name(keyword):
-    return keyword.rstrip("_").replace("_", "-")
+    name = keyword.rstrip("_").replace("_", "-")
+    _NAMES[keyword] = name
+    return name
 
 
 def el(tag, *children, **attributes):
     """An element: <tag attributes>children</tag>, its text escaped."""
-    pairs = sorted((_attribute_name(name), value) for name, value in attributes.items())
-    opening = "<%s%s>" % (tag, attrs(pairs))
+    if attributes:
+        names = _NAMES
+        pairs = [(names.get(key) or _attribute_name(key), value)
+                 for key, value in attributes.items()]
+        if len(pairs) > 1:
+            pairs.sort()
+        opening = "<" + tag + attrs(pairs) + ">"
+    else:
+        opening = "<" + tag + ">"
     if tag in _VOID:
         return Html(opening)
-    return Html("%s%s</%s>" % (opening, render(list(children)), tag))
+    if len(children) == 1:
+        return Html(opening + render(children[0]) + "</" + tag + ">")
+    return Html(opening + "".join([render(child) for child in children]) + "</" + tag + ">")
 
 
 def join(nodes, separator=""):

@@ -97,6 +97,7 @@ def test_hand_cards_are_named_aloud_and_show_their_number_key_when_playable(game
         else:
             assert 'aria-label="%s, cannot be played now"' % name in html
     assert html.count("st-card st-%s big selected" % playable[0][0]) == 1
+    assert "then <kbd>P</kbd> plays it." in html
 
 
 def test_a_card_is_named_by_its_suit_and_number_and_drawn_with_its_suits_glyph():

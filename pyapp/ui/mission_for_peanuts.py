@@ -423,8 +423,8 @@ def target_choices(payload, immune, hint_action):
                 "why-target-%d" % seat, immune[seat], classes="btn mp-target",
                 reason_shown=True))
         elif pending.get("step") == "swap_second" and seat == pending.get("first"):
-            out.append(el("span", el("b", name), el("span", "already chosen"),
-                          class_="btn mp-target picked"))
+            out.append(disabled_button(el("b", name), "why-target-%d" % seat, "already chosen",
+                                       classes="btn mp-target picked", reason_shown=True))
     return el("div", out, class_="mp-choices mp-targets")
 
 

@@ -379,6 +379,9 @@ def collaborator_toggle(on, hinted):
 def actions_html(view, legal, selection, hint_action):
     """The prompt, and during a placement the collaborator toggle and pass."""
     prompt = el("p", view["prompt"], class_="prompt", data_testid="prompt")
+    if any(a["type"] == "play" for a in legal):
+        return [prompt, el("p", "Keys: a card's number picks it, then ", el("kbd", "P"),
+                           " plays it.", class_="st-how keys-note")]
     if not any(a["type"] == "place" for a in legal):
         return prompt  # a pass is only ever offered beside a placement
     buttons = []

@@ -120,10 +120,12 @@ class Session:
         def play() -> None:
             takeback = self._takeback_before(action)  # raises IllegalAction first
             only = len(self.state.legal_actions()) == 1
+            log_at = len(self.state.log)
             self.state.apply(action)
             self._remember(takeback)
-            if for_human and only:
-                self._note("Played for you: it was your only choice.")
+            if for_human and only:  # the note follows the move's own line
+                self._note(min(log_at + 1, len(self.state.log)),
+                           "Played for you: it was your only choice.")
         try:
             return self._transaction("The engine failed on that move (%s); nothing was "
                                      "played and your game is as it was.", play)
@@ -270,10 +272,9 @@ class Session:
             return None
         return None if reveals else legal[0]
 
-    def _note(self, text: str) -> None:
-        """A line of the page's own in the move log, after the latest event."""
-        self._notes.append((len(self.state.history), len(self.state.log),
-                            {"text": text, "kind": "note"}))
+    def _note(self, log_at: int, text: str) -> None:
+        """A line of the page's own in the move log, at position `log_at`."""
+        self._notes.append((len(self.state.history), log_at, {"text": text, "kind": "note"}))
 
     def _log_tail(self) -> list[Event]:
         """The latest events of the game's log, with the page's notes among them."""

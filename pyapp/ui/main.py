@@ -55,6 +55,9 @@ class App:
     pace = "normal"
     auto_answer = True  # make the human's only choice for them, when it reveals nothing
     hurry = False  # the person clicked during the bots' moves: skip to their turn
+    # The page is playing moves (the bots', forced ones): the table on show
+    # is a move behind, so a click on it must not be sent as a move.
+    moving = False
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
     cards_shown = set()  # each card of the last redraw, as HTML: only new ones animate
@@ -579,7 +582,7 @@ async def resume_game(game_id):
 
 
 async def send_action(action):
-    if App.payload is None or not still_current():
+    if App.payload is None or App.moving or not still_current():
         return
     request = {"action": action, "moves": App.payload["moves"]}
     if accept(await call("act", json.dumps(request))):
@@ -593,6 +596,7 @@ async def run_bots():
     each move costs max(pace, thinking + drawing), not their sum. A hurry
     (a click during these moves) lasts only until they stop."""
     shown = now()  # when the move on show was drawn
+    App.moving = True
     try:
         while App.payload is not None and (App.payload["bot_to_act"] or only_choice()):
             if not still_current():
@@ -608,6 +612,7 @@ async def run_bots():
                 return
     finally:
         App.hurry = False
+        App.moving = False
 
 
 def only_choice():
@@ -618,7 +623,7 @@ def only_choice():
 
 async def take_back():
     """Undo the human's last choice, or say why it stands."""
-    if App.payload is None or not still_current():
+    if App.payload is None or App.moving or not still_current():
         return
     undo = App.payload["undo"]
     if not undo["allowed"]:

@@ -205,6 +205,8 @@ def test_cards_are_named_aloud_and_team_toggles_show_their_number_key():
     assert 'aria-keyshortcuts="3" aria-label="Spy, value 2: Jaws"' in toggle
     assert '<kbd aria-hidden="true" class="card-key" data-key="3"></kbd>' in toggle
     assert "card-key" not in table.hand_card("L2", None, None, False, False, 4)
+    deck = {"deck_count": 3, "deck_top_is_spy": True}
+    assert 'aria-label="face-down card, a Spy&#39;s back"' in table.deck_html(deck)
 
 
 def taunted_by_player_2(your_hand):
@@ -276,7 +278,7 @@ def test_the_public_backs_show_each_hands_spies_and_the_deck_top():
                           ["L2", "S6"], players=3)
     html = table.table_html(session.payload(), [])
     assert "2 cards in hand, 1 Spy" in html and "3 cards in hand, 2 Spies" in html
-    assert "Top card: <b>a Spy</b>" in html and 'ms-big-back spy"><span>SPY</span>' in html
+    assert "Top card: <b>a Spy</b>" in html and 'ms-big-back spy" role="img"><span>SPY</span>' in html
 
 
 def test_no_card_face_shows_what_the_human_cannot_see(games):

@@ -107,6 +107,7 @@ def test_a_card_is_named_by_its_suit_and_number_and_drawn_with_its_suits_glyph()
     assert 'aria-label="Blue 4"' in html and 'role="img"' in html
     assert 'data-glyph="%s"' % table.SUIT_GLYPHS["B"] in html
     assert len(set(table.SUIT_GLYPHS.values())) == len(table.SUIT_GLYPHS)
+    assert 'aria-label="The secret card, face down"' in table.secret_html(None, names)
 
 
 def test_the_board_has_a_legend_of_its_looks_and_the_suit_order(games):

@@ -259,7 +259,8 @@ def deck_html(view):
     if count:
         top = view["deck_top_is_spy"]
         stack = el("div", el("div", el("span", "SPY") if top else None,
-                             class_="ms-card ms-big-back" + (" spy" if top else "")),
+                             class_="ms-card ms-big-back" + (" spy" if top else ""), role="img",
+                             aria_label="face-down card" + (", a Spy's back" if top else "")),
                    class_="ms-stack")
         note = ["Top card: ", el("b", "a Spy" if top else "not a Spy")]
     else:

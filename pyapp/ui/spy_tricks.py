@@ -203,8 +203,9 @@ def secret_html(recap, names):
     if recap is not None:
         return el("div", card_html(recap["secret"], names), el("span", "secret"),
                   class_="st-secret revealed", title="The secret card")
-    return el("div", el("span", class_="st-back"), el("span", "secret"),
-              class_="st-secret", title="The secret card, face down")
+    return el("div", el("span", class_="st-back"), el("span", "secret"), class_="st-secret",
+              title="The secret card, face down", role="img",
+              aria_label="The secret card, face down")
 
 
 def board_html(view, recap, targets, hint_space):

@@ -95,3 +95,16 @@ def test_retire_offers_retire_and_end_turn_only():
 def test_the_layout_module_holds_no_card_table_or_game_constant():
     names = set(vars(table))
     assert not names & {"SUIT_SYMBOLS", "SUIT_WORDS", "SEGMENTS", "KEY_RANKS", "RANKS"}
+
+
+def test_a_sends_the_only_assassination_offered_and_shows_on_its_button():
+    suits = new_game("deck-of-spies", seed=123).view(0)["suits"]
+    one = {"suits": suits, "aces_available": [{"card": "AS", "place": "your hand"}]}
+    assert "<kbd>A</kbd>" in table.render(table.assassination_buttons(one))
+    ace = {"type": "assassinate", "ace": "AS"}
+    assert table.requested_action("assassinate", [], [ace, {"type": "end_turn"}]) == ace
+    two = [ace, {"type": "assassinate", "ace": "AH"}]
+    assert table.requested_action("assassinate", [], two) == {"type": "assassinate", "ace": None}
+    one["aces_available"].append({"card": "AH", "place": "the removed Aces"})
+    assert "<kbd>" not in table.render(table.assassination_buttons(one))
+    assert table.KEYS["a"] == "assassinate"

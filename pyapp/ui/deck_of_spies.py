@@ -16,7 +16,8 @@ CARD_ACTIONS = [  # (action type, label, keyboard key)
     ("recruit", "Recruit", "r"),
     ("retire", "Retire", "t"),
 ]
-KEYS = {"c": "counter", "r": "recruit", "t": "retire", "e": "end_turn", "h": "hint"}
+KEYS = {"c": "counter", "r": "recruit", "t": "retire", "e": "end_turn", "a": "assassinate",
+        "h": "hint"}
 
 
 RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
@@ -79,6 +80,9 @@ def requested_action(kind, selection, legal):
     person's own try, for the engine to explain."""
     if kind == "end_turn":
         return {"type": "end_turn"}
+    if kind == "assassinate":  # A: the one Ace offered; with two, their buttons choose
+        aces = [action for action in legal if action["type"] == kind]
+        return aces[0] if len(aces) == 1 else {"type": kind, "ace": None}
     return action_for(kind, selection, legal) or {"type": kind, "cards": sorted(selection)}
 
 
@@ -160,9 +164,12 @@ def hand_html(view, selection, hint_cards, can_select):
 
 
 def assassination_buttons(view):
+    """One button per Ace offered; A is the key of the only one."""
+    keyed = len(view["aces_available"]) == 1
     return [act_button(["Assassinate with %s " % card_label(entry["card"], view["suits"]),
-                        el("small", "from " + entry["place"])],
-                       {"type": "assassinate", "ace": entry["card"]}, classes="btn danger")
+                        el("small", "from " + entry["place"]), el("kbd", "A") if keyed else None],
+                       {"type": "assassinate", "ace": entry["card"]}, classes="btn danger",
+                       extra=[("aria-keyshortcuts", "a")] if keyed else ())
             for entry in view["aces_available"]]
 
 

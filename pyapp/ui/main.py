@@ -60,7 +60,6 @@ class App:
     moving = False
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
-    cards_shown = set()  # each card of the last redraw, as HTML: only new ones animate
 
 
 def element(element_id):
@@ -314,15 +313,10 @@ CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and bac
 
 
 def mark_arrivals(table):
-    """Class "arrived" on each card that was not on the table, as it is now,
-    before this redraw: only those animate in, though a redraw makes every
-    element anew (a selected card lifts, a played one comes into its zone)."""
-    cards = list(table.querySelectorAll(CARDS))
-    shown = [card.outerHTML for card in cards]
-    for card, html in zip(cards, shown):
-        if html not in App.cards_shown:
-            card.classList.add("arrived")
-    App.cards_shown = set(shown)
+    """Class "arrived" on each card that was not on the table before this
+    redraw, so only those animate (static/motion.mjs: one call, not one per
+    card across the bridge)."""
+    window.safehouseMotion.markArrivals(table, CARDS)
 
 
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")

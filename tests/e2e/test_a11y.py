@@ -76,44 +76,39 @@ def test_the_lobby_and_its_sheets_are_accessible(page, site_server):
         assert_accessible(page, screen)
 
 
-@pytest.mark.parametrize("deal", [
-    "game=deck-of-spies&seed=123",
-    "game=mister-spy&seed=5&players=6",
-    "game=spy-tricks&seed=5&players=4",
-])
-def test_each_table_is_accessible(page, site_server, deal):
+def open_deal(page, site_server, deal):
     open_table(page, "%s?%s&pace=instant" % (site_server.url, deal))
     page.wait_for_function(SETTLED, timeout=MOVE_TIMEOUT_MS)
-    assert_accessible(page, deal)
 
 
-def test_mission_for_peanuts_its_banner_and_the_end_screen_are_accessible(page, site_server):
-    """Five seats, one Peanut Point to win: the first choice each time, until
-    the match ends; axe runs on the table, its first banner and the end screen."""
-    open_table(page, "%s?game=mission-for-peanuts&seed=9&players=5&level=easy&target=1"
-                     "&pace=instant" % site_server.url)
-    screens = set()
-    while True:
-        page.wait_for_function(SETTLED, timeout=MOVE_TIMEOUT_MS)
-        if page.query_selector(".end-screen"):
-            break
-        if "table" not in screens:
-            screens.add("table")
-            assert_accessible(page, "mission-for-peanuts table")
-        if "banner" not in screens and page.query_selector(".mp-banner"):
-            screens.add("banner")
-            assert_accessible(page, "mission-for-peanuts banner")
-        click_and_wait(page, page.locator("#table button[data-act]").first)
-    assert "banner" in screens
-    assert_accessible(page, "end screen")
+def play_by_keys(page, number, letter):
+    """A number key picks a hand card, then a letter does its action."""
+    moves = int(page.get_attribute("body", "data-moves"))
+    page.keyboard.press(number)
+    page.locator("#table .selected").first.wait_for()
+    page.keyboard.press(letter)
+    page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
+                           timeout=MOVE_TIMEOUT_MS)
+    assert page.locator("#message").is_hidden()  # no refusal
 
 
-def test_a_disabled_button_says_why_and_the_focus_ring_is_not_the_selected_gold(
-        page, site_server):
-    """Deck of Spies, nothing selected: Counter is disabled; focused, it shows
-    its reason; clicked, it says it and sends nothing. A selected card is
-    gold; the focus ring is white."""
-    open_table(page, "%s?game=deck-of-spies&seed=123&pace=instant" % site_server.url)
+def test_mister_spy_at_six_seats_is_accessible(page, site_server):
+    open_deal(page, site_server, "game=mister-spy&seed=5&players=6")
+    assert_accessible(page, "mister-spy table")
+
+
+def test_spy_tricks_at_four_seats_is_accessible_and_a_card_is_played_by_keys(page, site_server):
+    open_deal(page, site_server, "game=spy-tricks&seed=5&players=4")
+    assert_accessible(page, "spy-tricks table")
+    play_by_keys(page, "1", "p")
+
+
+def test_deck_of_spies_is_accessible_and_a_disabled_button_says_why(page, site_server):
+    """Nothing selected: Counter is disabled; focused, it shows its reason;
+    clicked, it says it and sends nothing. The focus ring is white, a
+    selected card gold."""
+    open_deal(page, site_server, "game=deck-of-spies&seed=123")
+    assert_accessible(page, "deck-of-spies table")
     counter = page.locator('#table [data-type="counter"]')
     assert counter.get_attribute("aria-disabled") == "true"
     page.focus('#table [data-type="recruit"]')
@@ -130,3 +125,23 @@ def test_a_disabled_button_says_why_and_the_focus_ring_is_not_the_selected_gold(
     selected.wait_for()
     assert page.evaluate("(card) => getComputedStyle(card).borderTopColor",
                          selected.element_handle()) == "rgb(227, 179, 65)"
+
+
+def test_mission_for_peanuts_its_banner_and_the_end_screen_are_accessible(page, site_server):
+    """Five seats, one Peanut Point to win: the Role picked by keys (its number,
+    then R), then the first choice each time until the match ends; axe runs on
+    the table, its first banner and the end screen."""
+    open_deal(page, site_server, "game=mission-for-peanuts&seed=9&players=5&level=easy&target=1")
+    assert_accessible(page, "mission-for-peanuts table")
+    play_by_keys(page, "2", "r")
+    banner = False
+    while True:
+        page.wait_for_function(SETTLED, timeout=MOVE_TIMEOUT_MS)
+        if page.query_selector(".end-screen"):
+            break
+        if not banner and page.query_selector(".mp-banner"):
+            banner = True
+            assert_accessible(page, "mission-for-peanuts banner")
+        click_and_wait(page, page.locator("#table button[data-act]").first)
+    assert banner
+    assert_accessible(page, "end screen")

@@ -200,9 +200,9 @@ def test_a_key_sends_the_one_legal_action_of_its_kind():
 def test_cards_are_named_aloud_and_team_toggles_show_their_number_key():
     assert table.card_title("L3") == "Lair card, 3"
     assert 'role="img"' in table.card_face("S5", "Dr. No")
-    assert 'aria-label="Spy, value 5: Dr. No"' in table.card_face("S5", "Dr. No")
+    assert 'aria-label="Spy 5: Dr. No"' in table.card_face("S5", "Dr. No")
     toggle = table.hand_card("S2", "Jaws", 1, False, False, 3)
-    assert 'aria-keyshortcuts="3" aria-label="Spy, value 2: Jaws"' in toggle
+    assert 'aria-keyshortcuts="3" aria-label="Spy 2: Jaws"' in toggle
     assert '<kbd aria-hidden="true" class="card-key" data-key="3"></kbd>' in toggle
     assert "card-key" not in table.hand_card("L2", None, None, False, False, 4)
     deck = {"deck_count": 3, "deck_top_is_spy": True}
@@ -293,11 +293,11 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
         for event in table.recent_moments(payload, table.MOMENTS):
             visible += event.get("lair", [])
         html = table.table_html(payload, [])
-        faces = re.findall(r'class="ms-card ms-[LSD][^"]*"[^>]* title="(Lair card, |Spy, value |'
+        faces = re.findall(r'class="ms-card ms-[LSD][^"]*"[^>]* title="(Lair card, |Spy |'
                            r'Doubler )(\w)', html)
         assert faces
         for kind, mark in faces:
-            code = {"Lair card, ": "L", "Spy, value ": "S", "Doubler ": "D-"}[kind] + mark
+            code = {"Lair card, ": "L", "Spy ": "S", "Doubler ": "D-"}[kind] + mark
             assert code in visible, code
 
 

@@ -52,19 +52,21 @@ def card_title(code, label=None):
     if code[0] == "L":
         return "Lair card, %d" % value(code)
     if code[0] == "S":
-        return "Spy, value %d%s" % (value(code), ": " + label if label else "")
+        return "Spy %d%s" % (value(code), ": " + label if label else "")  # as the face reads
     return "Doubler %s%s" % (letter(code), ": \u201c%s\u201d" % label if label else "")
 
 
 def card_inner(code, label=None):
+    """The face's words, spaced so that they read as words ("Spy 5 Jaws"); the
+    card's grid draws no space."""
     if code[0] == "L":
-        return [el("span", "Lair", class_="ms-kind"), el("b", value(code), class_="ms-val"),
+        return [el("span", "Lair", class_="ms-kind"), " ", el("b", value(code), class_="ms-val"),
                 el("span", class_="ms-icon", aria_hidden="true")]
     if code[0] == "S":
-        return [el("span", "Spy", class_="ms-kind"), el("b", value(code), class_="ms-val"),
-                el("small", label, class_="ms-name") if label else None]
-    return [el("span", "Doubler", class_="ms-kind"), el("b", letter(code), class_="ms-val"),
-            el("small", "\u00d72", class_="ms-x")]
+        return [el("span", "Spy", class_="ms-kind"), " ", el("b", value(code), class_="ms-val"),
+                [" ", el("small", label, class_="ms-name")] if label else None]
+    return [el("span", "Doubler", class_="ms-kind"), " ", el("b", letter(code), class_="ms-val"),
+            " ", el("small", "\u00d72", class_="ms-x")]
 
 
 _FACES = {}  # (code, label, size, classes) -> a plain face, built once: a long game's

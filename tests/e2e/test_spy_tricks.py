@@ -15,13 +15,17 @@ SEED = 11
 # A human decision is pending, or the game is over, and no request is in flight.
 SETTLED = """() => document.body.dataset.busy !== "true" && (
     document.querySelector(".end-screen") !== null ||
-    document.querySelector(".st button[data-act]") !== null)"""
+    document.body.dataset.humanTurn === "true")"""
 
 
 def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(page, site_server):
+    # Every card is played by a click here, the forced ones too: the page
+    # would otherwise play a lone card that follows suit for the person.
+    page.add_init_script("localStorage.setItem('safehouse.settings', '{\"auto_answer\": false}')")
     open_table(page, "%s?game=spy-tricks&seed=%d&players=3&level=normal" % (site_server.url, SEED))
     done = {"play": 0, "place": 0, "collaborator": 0, "pass": 0}
     shots = set()
+    assert not page.is_checked('input[data-setting="auto-answer"]')
     while True:
         page.wait_for_function(SETTLED, timeout=MOVE_TIMEOUT_MS)
         if page.query_selector(".end-screen"):

@@ -68,7 +68,8 @@ def test_two_tabs_of_one_game_never_overwrite_each_other(context, site_server):
     second.wait_for_selector('body[data-stale="true"]', state="attached")
     assert "continued in another tab" in second.inner_text("#message")
     second.click("#table .hand .card >> nth=0")
-    second.click('#table button[data-action="do"] >> nth=0')
+    second.click('#table button[data-action="do"]:not([aria-disabled="true"]) >> nth=0')
+    second.keyboard.press("e")  # End turn, by its key
     second.wait_for_timeout(300)  # a refused move would have landed by now
     assert moves_shown(second) == 1
     screenshot(second, "stale-tab")

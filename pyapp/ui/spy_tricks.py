@@ -208,12 +208,30 @@ def secret_html(recap, names):
               aria_label="The secret card, face down")
 
 
+# Markup of board spaces with no pawn and no choice, and of legends, by what
+# they show: most of the board looks the same from one redraw to the next,
+# and MicroPython builds markup slowly on the main thread.
+_DRAWN = {}
+
+
+def drawn_once(key, build):
+    found = _DRAWN.get(key)
+    if found is None:
+        found = _DRAWN[key] = build()
+    return found
+
+
 def board_html(view, recap, targets, hint_space):
     setup, names = view["setup"], suit_names(view)
     cells = live_cells(view, setup) if recap is None else recap_cells(setup, recap)
+    suits = tuple(names.items())
 
     def space(name):
-        return space_html(name, cells[name], targets.get(name), hint_space == name, names)
+        cell, target = cells[name], targets.get(name)
+        if target is None and not cell[2]:
+            return drawn_once((name, cell[0], bool(cell[1]), suits),
+                              lambda: space_html(name, cell, None, False, names))
+        return space_html(name, cell, target, hint_space == name, names)
 
     rows = []
     for suit, _ in setup["suits"]:
@@ -229,7 +247,8 @@ def board_html(view, recap, targets, hint_space):
     with_collaborator = any(target["collaborator"] for target in targets.values())
     classes = "st-board" + (" recap" if recap is not None else "") + (
         " with-collaborator" if with_collaborator else "")
-    return el("section", caption, el("div", rows, class_=classes), legend_html(setup),
+    legend = drawn_once(("legend", suits, bool(setup["out_of_play"])), lambda: legend_html(setup))
+    return el("section", caption, el("div", rows, class_=classes), legend,
               class_="st-board-zone", aria_label="Board")
 
 

@@ -261,8 +261,10 @@ class Session:
 
     def _only_choice(self, legal: list[Action]) -> Action | None:
         """The human's single legal action, if making it shows them nothing.
-        Should the engine fail on the test, the page just does not make it:
-        the payload, which also reports failures, must not fail."""
+        The test compares re-deals with the real outcome, so it hints at that
+        outcome only for a move the human must make anyway, and sees just
+        after. Should the engine fail on the test, the page just does not make
+        it: the payload, which also reports failures, must not fail."""
         if len(legal) != 1:
             return None
         try:

@@ -135,8 +135,8 @@ def set_auto_answer(on):
     """Whether the page makes the human's only choices for them; from now on."""
     App.auto_answer = on
     keep_setting("auto_answer", on)
-    if on and App.payload is not None and App.payload.get("only_choice"):
-        asyncio.create_task(run_bots())
+    if on and not App.moving and App.payload is not None and App.payload.get("only_choice"):
+        asyncio.create_task(run_bots())  # (a loop already running makes it itself)
 
 
 async def pause_for_pace(already):

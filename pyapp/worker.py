@@ -16,6 +16,7 @@ import re
 from typing import Any, Callable
 
 from pyapp.engine.protocol import clipped
+from pyapp.replay import Replay
 from pyapp.session import Payload, Session, as_sentence, fault_text
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -27,6 +28,7 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 _session: Session | None = None
+_replay: Replay | None = None  # the game last replayed: stepping through it replays nothing
 
 
 def parse(text: object, what: str = "request") -> Any:
@@ -165,6 +167,29 @@ def hint(_: object = None) -> str:
     return _answer(lambda: _require_session().hint())
 
 
+def replay(request_json: str) -> str:
+    """One step of a saved game's replay, without touching the current game:
+    {"save", "step", "moves": true to list the moves too} answers {"ok",
+    "steps", "step", "payload": what the human seat saw, "hands": every
+    seat's [seat, hand], "moves": [{"seat", "text"}] if asked} or {"ok":
+    false, "error"}."""
+    global _replay
+    try:
+        request = parse(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("A replay is asked for with a JSON object holding a \"save\".")
+        if _replay is None or _replay.saved != request.get("save"):
+            _replay = Replay(request.get("save"))
+        step = request.get("step")
+        answer = {"ok": True, "steps": _replay.steps, "step": step,
+                  "payload": _replay.payload(step), "hands": _replay.hands(step)}
+        if request.get("moves") is True:
+            answer["moves"] = _replay.moves()
+    except Exception as err:
+        return _reply({"ok": False, "error": _failure(err)})
+    return _reply(answer)
+
+
 def ping(_: object = None) -> str:
     """The worker is up."""
     return "ready"
@@ -187,4 +212,5 @@ def _heap_bytes() -> int | None:
 
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
-CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "ping", "stats")
+CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "ping",
+         "stats")

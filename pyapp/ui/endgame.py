@@ -16,12 +16,18 @@ def outcome_title(view):
 
 def end_screen_html(payload, title, won, details=""):
     """Title, the engine's summary, the game's own details (built HTML, e.g. a
-    score table) and the ways on: a new deal, the same deal again, the lobby."""
+    score table) and the ways on: a replay, a new deal, the same deal again,
+    the lobby. In a replay (pyapp/ui/replay.py) the result is a plain panel
+    above the table instead of a dialog."""
+    if payload.get("replay"):
+        return render(el("div", el("h2", title), el("p", payload["view"]["result"]["summary"]),
+                         raw(details), class_="replay-result " + ("won" if won else "lost")))
     return render(el(
         "div",
         el("div", el("h2", title, id="end-title"), el("p", payload["view"]["result"]["summary"]),
            raw(details),
            el("div", button("New deal", "new-deal", classes="btn primary"),
+              button("Replay", "replay", classes="btn", title="Step through this game move by move"),
               button("Same deal again (seed %d)" % payload["seed"], "same-deal", classes="btn"),
               button("Back to the lobby", "lobby", classes="btn ghost"), class_="end-actions"),
            class_="end-card"),

@@ -22,8 +22,24 @@ def game_tile(entry):
 
 
 def lobby_html(catalogue):
-    """The lobby's game list."""
-    return render(el("ul", [game_tile(entry) for entry in catalogue], class_="tiles"))
+    """The lobby's game list, the deal of the day (filled at start-up: it
+    needs today's date) and what was played on this device."""
+    return render([el("ul", [game_tile(entry) for entry in catalogue], class_="tiles"),
+                   el("section", id="daily", class_="daily", hidden=True), records_html()])
+
+
+def records_html():
+    """Finished games, statistics, and all local data to a file and back."""
+    return el("section", el("h2", "Your games on this device"), el(
+        "div", button("Finished games", "history", classes="btn"),
+        button("Statistics", "stats", classes="btn"),
+        button("Export all data", "export", classes="btn ghost",
+               title="Download every game, save, statistic and setting kept here, as one file"),
+        el("label", "Import data…", el("input", type="file", accept=".json,application/json",
+                                             data_action="import", class_="sr-only"),
+           class_="btn ghost file-button",
+           title="Merge an exported file into the data kept here (nothing is overwritten)"),
+        class_="tile-actions"), class_="records", aria_label="Your games on this device")
 
 
 OPTION_LABELS = {"target": "Points to win the match"}

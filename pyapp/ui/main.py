@@ -23,7 +23,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyapp.ui import saves
+from pyapp.ui import archive, saves
 from pyapp.ui.html import button, el, render
 from pyapp.ui.lobby import kept_games_html, setup_html
 from pyapp.ui.page import KEYS, table_page_html, table_query
@@ -194,6 +194,7 @@ def render_kept():
     kept = element("kept")
     kept.innerHTML = html
     kept.hidden = not html
+    archive.render_lobby()
 
 
 def set_aside_game(game_id, title, reason):
@@ -225,6 +226,7 @@ def keep_game(payload):
     if not still_current():
         return
     if payload["view"]["over"]:
+        archive.record_finished(App.game_id, payload)  # before its record goes: counted once
         saves.remove(store(), game_key())
         App.written = None
     elif payload["moves"] != App.saved_moves:
@@ -282,6 +284,7 @@ def leave_game():
 
 def show_lobby():
     leave_game()
+    archive.hide()
     element("table").hidden = True
     element("lobby").hidden = False
     document.body.setAttribute("data-screen", "lobby")
@@ -355,6 +358,7 @@ def open_game(game_id, written, payload):
     App.selection = []
     App.hint = None
     element("lobby").hidden = True
+    archive.hide()
     element("table").hidden = False
     document.body.setAttribute("data-screen", "table")
     window.history.replaceState(None, "", table_query(payload))
@@ -718,12 +722,7 @@ def export_aside(target):
         text = saves.read(store(), record["key"]) or ""
     except Exception:
         text = ""
-    link = document.createElement("a")
-    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
-    link.download = "safehouse-%s.json" % aside_id
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
+    archive.download("safehouse-%s.json" % aside_id, text)
 
 
 def on_table(work):
@@ -771,6 +770,7 @@ HANDLERS = {
     "new-deal": on_table(lambda target: deal_again(None)),
     "same-deal": on_table(lambda target: deal_again(App.payload["seed"])),
 }
+HANDLERS.update(archive.HANDLERS)  # history, replay, statistics, export, deal of the day
 
 
 def on_click(event):
@@ -791,6 +791,8 @@ def on_click(event):
 
 
 def on_change(event):
+    if archive.on_change(event):
+        return
     setting = event.target.getAttribute("data-setting")
     if setting == "pace":
         set_pace(event.target.value)
@@ -821,6 +823,8 @@ def on_key(event):
     dialog = open_dialog()
     if dialog is not None:
         dialog_key(dialog, event)
+        return
+    if archive.on_key(event):
         return
     if App.payload is None or element("table").hidden or App.stale:
         return
@@ -885,6 +889,8 @@ def main():
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
     App.pace = settings().get("pace") if settings().get("pace") in PACES else "normal"
     App.auto_answer = settings().get("auto_answer") is not False
+    archive.connect(call, show_message, ask, show_lobby, start_game, store, fresh_id,
+                    lambda: (App.game_id, App.payload), App.catalogue)
     carry_over()
     render_kept()
     document.body.setAttribute("data-screen", "lobby")

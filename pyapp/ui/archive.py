@@ -1,0 +1,349 @@
+"""The screens of what was played: history, replay, statistics, the deal of
+the day, and export/import of all local data. MicroPython, main thread.
+
+main.py lends this module what it shares with the table (`connect`): the
+engine call, messages, the confirmation dialog, the lobby and dealing. The
+screens are drawn into one <main id="archive"> made here; body[data-screen]
+is "history", "replay" or "stats" while one shows.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import to_js
+
+from pyapp.ui import daily, history, replay, saves, stats, transfer
+from pyapp.ui.html import render
+
+DAY_MS = 86400000
+MOVES_AT_ONCE = 40  # lines of a replay's move list drawn in one task
+
+
+class Host:
+    """What main.py lends: set once by `connect`."""
+
+    call = None  # async (name, json text) -> answer, or None while the engine is busy
+    show_message = None  # (text, kind="error")
+    ask = None  # (title, text, confirm label, then)
+    show_lobby = None
+    start_game = None  # async (spec)
+    store = None  # () -> localStorage or None
+    fresh_id = None  # () -> a new game id
+    table = None  # () -> (game id, payload) of the game on the table
+    catalogue = []
+
+
+class Shown:
+    """The replay on screen."""
+
+    record = None  # the history record (or one made from the finished game on the table)
+    back = "lobby"  # where Back goes: "table", "history"
+    step = 0
+    steps = 0
+    wanted = 0  # the step asked for last; keys pressed while a step loads coalesce
+    loading = False
+    answer = None
+    hands = False
+
+
+def connect(call, show_message, ask, show_lobby, start_game, store, fresh_id, table, catalogue):
+    Host.call, Host.show_message, Host.ask = call, show_message, ask
+    Host.show_lobby, Host.start_game, Host.store = show_lobby, start_game, store
+    Host.fresh_id, Host.table, Host.catalogue = fresh_id, table, catalogue
+
+
+def element(element_id):
+    return document.getElementById(element_id)
+
+
+def clock():
+    """(ms since 1970, minutes east of UTC) now."""
+    today = window.Date.new()
+    return history.ms_of_iso(str(today.toISOString())), -int(today.getTimezoneOffset())
+
+
+def days_to_check():
+    """Today and yesterday, as date keys: a deal of the day may end after midnight."""
+    ms, offset = clock()
+    return [history.day_key(ms, offset), history.day_key(ms - DAY_MS, offset)]
+
+
+# -- screens ----------------------------------------------------------------------------
+
+
+def screen():
+    """The container of these screens, made once beside the table's."""
+    found = element("archive")
+    if found is None:
+        found = document.createElement("main")
+        found.id = "archive"
+        found.className = "archive-view"
+        element("table").after(found)
+    return found
+
+
+def show_screen(name, html):
+    element("lobby").hidden = True
+    element("table").hidden = True
+    box = screen()
+    box.innerHTML = html
+    box.hidden = False
+    document.body.setAttribute("data-screen", name)
+    window.scrollTo(0, 0)
+    heading = box.querySelector("h1")
+    heading.setAttribute("tabindex", "-1")
+    heading.focus()
+
+
+def hide():
+    """Leave these screens (the lobby or a table takes over)."""
+    if element("archive") is not None:
+        element("archive").hidden = True
+    document.body.removeAttribute("data-replay-step")
+    document.body.removeAttribute("data-replay-steps")
+
+
+# -- recording a finished game ------------------------------------------------------------
+
+
+def record_finished(game_id, payload):
+    """Keep a finished game in the history, the statistics and the deal of the
+    day's record; each counts a game (by its id) once."""
+    record = history.record_of(game_id, payload, clock()[0])
+    store = Host.store()
+    history.add(store, record)
+    stats.add_result(store, record)
+    daily.record_attempt(store, record, days_to_check())
+
+
+def render_lobby():
+    """The lobby's deal of the day, with today's attempts."""
+    box = element("daily")
+    if box is None:
+        return
+    today = days_to_check()[0]
+    rows, problem = daily.attempts(Host.store(), today)
+    box.innerHTML = daily.daily_html(today, rows, problem)
+    box.hidden = False
+
+
+def play_daily():
+    today = days_to_check()[0]
+    asyncio.create_task(Host.start_game({"game": daily.GAME, "seed": daily.daily_seed(today)}))
+
+
+# -- history and statistics ----------------------------------------------------------------
+
+
+def show_history():
+    records, broken = history.finished_games(Host.store())
+    show_screen("history", history.history_html(Host.catalogue, records, broken, clock()[1]))
+
+
+def show_stats():
+    store = Host.store()
+    per_game = {}
+    for entry in Host.catalogue:
+        per_game[entry["id"]] = stats.read_rows(store, stats.STATS + entry["id"])
+    show_screen("stats", stats.stats_html(Host.catalogue, per_game))
+
+
+def reset_stats(target):
+    game = target.getAttribute("data-game")
+    title = [entry["title"] for entry in Host.catalogue if entry["id"] == game][0]
+
+    def reset():
+        stats.reset(Host.store(), game)
+        show_stats()
+
+    Host.ask("Reset these statistics?", "Every count of %s starts again from zero. The "
+             "history of finished games stays." % title, "Reset", reset)
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+
+def open_replay(target):
+    """A replay of a finished game: from the history, or of the game on the table."""
+    record_id = target.getAttribute("data-history")
+    if record_id:
+        record, back = history.find(Host.store(), record_id), "history"
+    else:
+        game_id, payload = Host.table()
+        record, back = history.record_of(game_id, payload, clock()[0]), "table"
+    if record is None:
+        Host.show_message("That game's record could not be read; it is left as it is.")
+        return
+    asyncio.create_task(start_replay(record, back))
+
+
+async def start_replay(record, back):
+    answer = await ask_step(record, 0, True)
+    if answer is None:
+        return
+    Shown.record, Shown.back, Shown.steps = record, back, answer["steps"]
+    Shown.hands = False
+    moves = answer["moves"]
+    show_screen("replay", replay.replay_html(record, moves[:MOVES_AT_ONCE]))
+    document.body.setAttribute("data-replay-steps", str(answer["steps"]))
+    show_step(answer)
+    await list_moves(moves)
+
+
+async def list_moves(moves):
+    """The rest of the move list, a few dozen at a time: MicroPython builds
+    ~3 lines a millisecond, and no task on the page may take long."""
+    listed = element("replay-moves")
+    for first in range(MOVES_AT_ONCE, len(moves), MOVES_AT_ONCE):
+        await asyncio.sleep(0)
+        if not listed.isConnected:
+            return
+        listed.insertAdjacentHTML("beforeend", replay.moves_html(
+            moves[first:first + MOVES_AT_ONCE], first + 1))
+
+
+async def ask_step(record, step, moves=False):
+    """The worker's answer for one step, or None (the reason shown)."""
+    request = json.dumps({"save": record["save"], "step": step, "moves": moves})
+    answer = await Host.call("replay", request)
+    if answer is None:
+        Host.show_message("The engine is busy; try again in a moment.", "info")
+    elif not answer.get("ok"):
+        Host.show_message("This game cannot be replayed: %s" % answer.get("error"))
+        answer = None
+    return answer
+
+
+def show_step(answer):
+    """Draw one step: the felt, every hand if asked, where we are, the highlight."""
+    Shown.answer, Shown.step = answer, answer["step"]
+    element("replay-felt").innerHTML = replay.step_html(answer["payload"])
+    show_hands()
+    element("replay-where").textContent = replay.where_text(Shown.step, Shown.steps)
+    moves = element("replay-moves")
+    for old in moves.querySelectorAll("[aria-current]"):
+        old.removeAttribute("aria-current")
+    current = moves.querySelector('li[data-step="%d"]' % Shown.step)
+    if current is not None:  # (None while the list is still being drawn)
+        current.setAttribute("aria-current", "step")
+        current.scrollIntoView(to_js({"block": "nearest"}))
+    document.body.setAttribute("data-replay-step", str(Shown.step))
+
+
+def show_hands():
+    box = element("replay-hands")
+    box.hidden = not Shown.hands
+    box.innerHTML = replay.hands_html(Shown.answer) if Shown.hands else ""
+
+
+def go_to(step):
+    """Show `step`; steps asked for while one loads are coalesced to the last."""
+    Shown.wanted = max(0, min(Shown.steps, step))
+    if not Shown.loading:
+        asyncio.create_task(load_wanted())
+
+
+async def load_wanted():
+    Shown.loading = True
+    try:
+        while Shown.wanted != Shown.step and document.body.getAttribute("data-screen") == "replay":
+            answer = await ask_step(Shown.record, Shown.wanted)
+            if answer is None or document.body.getAttribute("data-screen") != "replay":
+                return
+            show_step(answer)
+    finally:
+        Shown.loading = False
+
+
+def step_by(move):
+    go_to(replay.target_step(move, Shown.wanted, Shown.steps))
+
+
+def close_replay():
+    if Shown.back == "history":
+        show_history()
+    elif Shown.back == "table" and Host.table()[1] is not None:
+        hide()
+        element("table").hidden = False
+        document.body.setAttribute("data-screen", "table")
+        found = element("table").querySelector('[data-action="replay"]')
+        if found is not None:
+            found.focus()
+    else:
+        Host.show_lobby()
+
+
+# -- export and import ---------------------------------------------------------------------
+
+
+def download(filename, text):
+    """Offer `text` as a file to save (a download, which the page's CSP allows)."""
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
+    link.download = filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+
+
+def export_all():
+    ms, offset = clock()
+    text = transfer.export_text(Host.store(), ms, lambda value: window.JSON.stringify(to_js(value)))
+    download("safehouse-%s.json" % history.day_key(ms, offset), str(text))
+
+
+async def import_file(field):
+    files = field.files
+    if not files or not files.length:
+        return
+    try:
+        text = await files.item(0).text()
+        counts = transfer.import_text(Host.store(), str(text), Host.fresh_id)
+    except ValueError as err:
+        Host.show_message("This file could not be imported: %s. Nothing was changed." % err)
+        return
+    finally:
+        field.value = ""
+    Host.show_message("Imported: %d added, %d merged with what was here, %d already here."
+                      % (counts["added"], counts["merged"], counts["kept"]), "info")
+    Host.show_lobby()
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+HANDLERS = {
+    "history": lambda target: show_history(),
+    "stats": lambda target: show_stats(),
+    "reset-stats": reset_stats,
+    "replay": open_replay,
+    "replay-step": lambda target: step_by(target.getAttribute("data-move")),
+    "replay-to": lambda target: go_to(int(target.getAttribute("data-step"))),
+    "replay-close": lambda target: close_replay(),
+    "export": lambda target: export_all(),
+    "daily": lambda target: play_daily(),
+}
+
+
+def on_key(event):
+    """The replay's keys; True when the key was one of them."""
+    move = replay.KEYS.get(event.key)
+    if move is None or document.body.getAttribute("data-screen") != "replay":
+        return False
+    event.preventDefault()
+    step_by(move)
+    return True
+
+
+def on_change(event):
+    """The import field and the replay's every-hand switch; True when handled."""
+    target = event.target
+    if target.getAttribute("data-action") == "import":
+        asyncio.create_task(import_file(target))
+    elif target.getAttribute("data-setting") == "replay-hands":
+        Shown.hands = bool(target.checked)
+        show_hands()
+    else:
+        return False
+    return True

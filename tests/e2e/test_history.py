@@ -1,0 +1,151 @@
+"""A finished game is kept, replayed and counted, and all local data goes
+to a file and back: one page, one short seeded Deck of Spies deal.
+
+- the replay (from the end screen) steps by keys and buttons, and at each
+  step shown the table is the engine's view(0) of the game after that many
+  moves (body[data-replay-step]);
+- each of these screens passes axe-core at both widths (test_a11y's check);
+- after a reload the statistics count the game once, and the history lists it;
+- export -> clear the storage -> import brings every key back as it was; a
+  file that is not an export changes nothing and says why.
+"""
+
+import json
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from pyapp.games import new_game  # noqa: E402
+from pyapp.ui.tables import TABLES  # noqa: E402
+
+from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, open_table, screenshot, wait_engine, wait_ui  # noqa: E402
+from .test_a11y import assert_accessible  # noqa: E402
+
+SEED = 288  # its first legal moves lose in 18 moves: the shortest of the first 400 deals
+
+STORED = """() => Object.fromEntries(Object.keys(localStorage)
+    .filter((key) => key.startsWith("safehouse.")).map((key) => [key, localStorage[key]]))"""
+HAND = """() => [...document.querySelectorAll('#replay-felt .hand [data-card], #replay-felt .hand .card')]
+    .map((card) => card.getAttribute('aria-label'))"""
+
+
+def play_to_the_end(page):
+    """The first legal move each time, by number keys and the action's key."""
+    keys = {kind: key for key, kind in TABLES["deck-of-spies"].KEYS.items()}
+    state = new_game("deck-of-spies", seed=SEED)
+    states = [state.clone()]
+    while not state.is_over:
+        page.wait_for_selector('body[data-human-turn="true"]', state="attached",
+                               timeout=MOVE_TIMEOUT_MS)
+        action = state.legal_actions()[0]
+        hand = state.view(0)["hand"]
+        if action["type"] == "assassinate":
+            page.click('#table button[data-act*="%s"]' % action["ace"])
+        else:
+            for card in action.get("cards", []):
+                page.keyboard.press(str(hand.index(card) + 1))
+                page.wait_for_selector('.hand [data-card="%s"][aria-pressed="true"]' % card)
+            page.keyboard.press(keys[action["type"]])
+        state.apply(action)
+        states.append(state.clone())
+        page.wait_for_function("(n) => Number(document.body.dataset.moves) >= n",
+                               arg=len(state.history), timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_selector('body[data-over="true"]', state="attached")
+    return states
+
+
+def shown_step(page, step, states):
+    """Wait for `step`; the felt shows that state's view for seat 0."""
+    page.wait_for_selector('body[data-replay-step="%d"]' % step, state="attached")
+    view = states[step].view(0)
+    suits = view["suits"]
+    names = ["%s of %s" % ({"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}.get(
+        code[:-1], code[:-1]), suits[code[-1]]["name"]) for code in view["hand"]]
+    assert page.evaluate(HAND) == names, step
+    assert page.inner_text("#replay-felt [data-testid=prompt]") == view["prompt"]
+    current = page.get_attribute("#replay-moves [aria-current=step]", "data-step")
+    assert current == str(step)
+
+
+def replay_by_keys(page, states):
+    page.click('.end-screen [data-action="replay"]')
+    page.wait_for_selector('body[data-screen="replay"]', state="attached")
+    last = len(states) - 1
+    assert page.get_attribute("body", "data-replay-steps") == str(last)
+    shown_step(page, 0, states)
+    for step in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        shown_step(page, step, states)
+    page.keyboard.press("ArrowLeft")
+    shown_step(page, 2, states)
+    page.keyboard.press("End")
+    page.wait_for_selector('body[data-replay-step="%d"]' % last, state="attached")
+    assert page.locator("#replay-felt .replay-result").count() == 1
+    assert page.locator(".end-screen").count() == 1  # the table's own, hidden behind
+    page.click('#replay-moves [data-step="5"] button')
+    shown_step(page, 5, states)
+    page.keyboard.press("Home")
+    shown_step(page, 0, states)
+    both_widths(page, "replay")
+    page.click('[data-action="replay-close"]')
+    page.wait_for_selector('body[data-screen="table"]', state="attached")
+
+
+def both_widths(page, name):
+    """Screenshots at both widths, no sideways scroll on a phone, and axe finds nothing."""
+    assert_accessible(page, name)
+    screenshot(page, name)
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+    screenshot(page, name, full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def reload_to_lobby(page, url):
+    page.goto(url)
+    wait_ui(page)
+    wait_engine(page)
+
+
+def open_screen(page, action):
+    page.click('#lobby [data-action="%s"]' % action)
+    page.wait_for_selector('body[data-screen="%s"]' % action, state="attached")
+
+
+def test_a_finished_game_is_kept_replayed_counted_and_carried(page, site_server, tmp_path):
+    open_table(page, "%s?game=deck-of-spies&seed=%d" % (site_server.url, SEED))
+    states = play_to_the_end(page)
+    replay_by_keys(page, states)
+
+    page.reload()  # on the end screen: the game is counted once all the same
+    reload_to_lobby(page, site_server.url)
+    open_screen(page, "stats")
+    assert page.inner_text('[data-stat="played"]') == "1"
+    assert page.inner_text('[data-stat="played"][data-game="deck-of-spies"]') == "1"
+    both_widths(page, "stats")
+    page.click('[data-action="lobby"]')
+    open_screen(page, "history")
+    assert page.locator("[data-history] .outcome").all_inner_texts() == ["Lost"]
+    both_widths(page, "history")
+
+    page.click('[data-action="lobby"]')
+    kept = page.evaluate(STORED)
+    with page.expect_download() as download:
+        page.click('[data-action="export"]')
+    exported = tmp_path / "export.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text())["items"] == kept
+
+    page.evaluate("() => localStorage.clear()")
+    reload_to_lobby(page, site_server.url)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"items": 1}')
+    page.set_input_files('[data-action="import"]', str(bad))
+    page.wait_for_selector("#message:not([hidden])")
+    assert "could not be imported" in page.inner_text("#message")
+    page.set_input_files('[data-action="import"]', str(exported))
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('Imported')")
+    assert page.evaluate(STORED) == kept
+    open_screen(page, "stats")
+    assert page.inner_text('[data-stat="played"]') == "1"

@@ -159,7 +159,7 @@ def test_a_finished_deal_of_the_day_is_an_attempt_once():
     rows, problem = daily.attempts(store, today)
     assert len(rows) == 1 and problem is None
     html = daily.daily_html(today, rows, problem)
-    assert "won 1 time" in html and "deal #314307376" in html and 'data-action="daily"' in html
+    assert "won 1 time" in html and "30 Nov 2026" in html and "deal #314307376" in html and 'data-action="daily"' in html
 
 
 # -- export and import ----------------------------------------------------------------------------

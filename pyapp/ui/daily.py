@@ -8,6 +8,7 @@ A finished Deck of Spies game with a day's seed is an attempt at that day's
 deal, however it was opened (the lobby's button or a shared link).
 """
 
+from .history import MONTHS
 from .html import button, el, plural, render
 from .stats import add_row, read_rows
 
@@ -50,6 +51,11 @@ def attempts(store, day):
     return [row for row in rows if len(row) > 3 and row[3] == day], problem
 
 
+def day_text(day):
+    """"30 Nov 2026" for "2026-11-30"."""
+    return "%d %s %s" % (int(day[8:10]), MONTHS[int(day[5:7]) - 1], day[:4])
+
+
 def attempts_text(rows):
     if not rows:
         return "No attempt yet today."
@@ -62,10 +68,9 @@ def daily_html(day, rows, problem):
     """The lobby's deal of the day: the date, today's attempts and Play."""
     note = "Your record of attempts could not be read (%s); it is left as it is." % problem \
         if problem else attempts_text(rows)
-    return render(el(
-        "section", el("h2", "Deal of the day"),
+    return render([
+        el("h2", "Deal of the day"),
         el("p", "Deck of Spies, %s: the same deal for everyone today (deal #%d)."
-           % (day, daily_seed(day)), class_="blurb"),
+           % (day_text(day), daily_seed(day)), class_="blurb"),
         el("p", note, class_="meta", data_daily_attempts=str(len(rows))),
-        button("Play today\u2019s deal", "daily", classes="btn primary"),
-        class_="daily", aria_label="Deal of the day"))
+        button("Play today\u2019s deal", "daily", classes="btn primary")])

@@ -25,7 +25,8 @@ def lobby_html(catalogue):
     """The lobby's game list, the deal of the day (filled at start-up: it
     needs today's date) and what was played on this device."""
     return render([el("ul", [game_tile(entry) for entry in catalogue], class_="tiles"),
-                   el("section", id="daily", class_="daily", hidden=True), records_html()])
+                   el("section", id="daily", class_="daily", hidden=True,
+                           aria_label="Deal of the day"), records_html()])
 
 
 def records_html():

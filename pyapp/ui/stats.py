@@ -116,9 +116,11 @@ def chart_svg(recent):
     wins = sum(recent)
     label = "The last %d games, oldest first: %d won, %d lost" % (
         len(recent), wins, len(recent) - wins)
-    return el("svg", el("title", label), bars, viewBox="0 0 %d 32" % (12 * RECENT - 3),
-              preserveAspectRatio="xMinYMid meet", class_="stats-chart", role="img",
-              aria_label=label)
+    chart = el("svg", el("title", label), bars, viewBox="0 0 %d 32" % (12 * RECENT - 3),
+               preserveAspectRatio="xMinYMid meet", class_="stats-chart", role="img",
+               aria_label=label)
+    return el("figure", chart, el("figcaption", "Recent games, oldest first: a tall bar is a win"),
+              class_="stats-figure")
 
 
 def breakdown(title, counts, name):

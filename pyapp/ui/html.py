@@ -156,6 +156,19 @@ def card_key(number):
     return el("kbd", class_="card-key", data_key=number, aria_hidden="true") if number <= 9 else None
 
 
+def choice_key(key):
+    """The attributes that give a decision's choice its key: a number (show it
+    with `card_key`; past 9 there is none) or keys typed in turn ("r9"). The
+    page presses the button whose key was typed (main.py)."""
+    if key is None or (type(key) is int and key > 9):
+        return []
+    key = str(key)
+    pairs = [("data-choice-key", key)]
+    if len(key) == 1:  # (aria-keyshortcuts has no way to say "r, then 9")
+        pairs.append(("aria-keyshortcuts", key))
+    return pairs
+
+
 def hidden_heading(level, text):
     """A heading for screen readers only: it keeps the outline's levels in
     order where the page shows none (axe's heading-order)."""

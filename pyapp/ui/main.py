@@ -60,6 +60,7 @@ class App:
     moving = False
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
+    typed = ""  # the first key of a two-key choice ("r" of "r9"), until the next key
 
 
 def element(element_id):
@@ -817,6 +818,29 @@ def dialog_key(dialog, event):
         controls[(here + (-1 if event.shiftKey else 1)) % len(controls)].focus()
 
 
+def press_choice(key, table_keys):
+    """Press the decision's choice whose key (data-choice-key) this key, after
+    the one typed before, completes; or keep the key as the first of two.
+    True when the key is used so."""
+    typed, App.typed = App.typed + key.lower(), ""
+    for armed in document.querySelectorAll(".key-armed"):
+        armed.classList.remove("key-armed")
+    if len(key) != 1 or not (key.isalpha() or key.isdigit()):
+        return False
+    table = element("table")
+    chosen = table.querySelector('[data-choice-key="%s"]' % typed)
+    if chosen is not None:
+        chosen.click()
+        return True
+    starting = table.querySelectorAll('[data-choice-key^="%s"]' % typed)
+    if len(typed) > 1 or not starting.length or typed in KEYS or typed in table_keys:
+        return False
+    App.typed = typed
+    for choice in starting:
+        choice.classList.add("key-armed")
+    return True
+
+
 def on_key(event):
     if event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -831,6 +855,8 @@ def on_key(event):
     key = event.key
     table = TABLES[App.payload["game"]]
     hand = App.payload["view"]["hand"]
+    if press_choice(key, table.KEYS):
+        return
     if key in "123456789" and len(key) == 1 and int(key) <= len(hand):
         toggle(hand[int(key) - 1])
     elif key.lower() in KEYS or key.lower() in table.KEYS:

@@ -18,7 +18,8 @@ from the engine's card table, carried in the payload as "cards".
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import act_button, card_key, disabled_button, el, hidden_heading, plural, render
+from .html import (act_button, card_key, choice_key, disabled_button, el, hidden_heading, plural,
+                   render)
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -102,9 +103,12 @@ def pills(cards):
     return [pill(code) for code in cards]
 
 
-def choice(label, action, hint_action, classes="btn", title=None, extra=()):
-    """The button for one legal action; the hinted one is marked."""
+def choice(label, action, hint_action, classes="btn", title=None, extra=(), number=None):
+    """The button for one legal action; the hinted one is marked. A `number`
+    is its key among the decision's choices (the hand's cards have none then)."""
     hinted = hint_action is not None and action == hint_action
+    if number is not None:
+        label, extra = [card_key(number), label], list(extra) + choice_key(number)
     return act_button(label, action, classes=classes + (" mp-hinted" if hinted else ""),
                       title=title, extra=extra)
 
@@ -391,7 +395,7 @@ def mine_html(payload, hint_action, selection=()):
               class_="mp-mine" + (" out" if out else ""), aria_label="Your cards")
 
 
-def target_button(seat, action, payload, hint_action):
+def target_button(seat, action, payload, hint_action, number):
     """The button that chooses `seat`; an Agent copying sees the Role's ASSIST."""
     role = payload["view"]["roles"][seat]
     name = "You" if seat == payload["view"]["seat"] else seat_name(seat)
@@ -400,7 +404,7 @@ def target_button(seat, action, payload, hint_action):
         extra = el("small", "ASSIST: " + (FACES[role]["face_assist"] or "none"))
     label = [emblem(role) if role else None, el("b", name),
              el("span", ("%s Role" % card_name(role)) if role else ""), extra]
-    return choice(label, action, hint_action, classes="btn mp-target")
+    return choice(label, action, hint_action, classes="btn mp-target", number=number)
 
 
 def target_choices(payload, immune, hint_action):
@@ -416,7 +420,8 @@ def target_choices(payload, immune, hint_action):
         role = view["roles"][seat]
         name = "You" if seat == view["seat"] else seat_name(seat)
         if seat in chosen:
-            out.append(target_button(seat, chosen[seat], payload, hint_action))
+            number = 1 + sum(1 for other in chosen if other < seat)
+            out.append(target_button(seat, chosen[seat], payload, hint_action, number))
         elif seat in immune:
             out.append(disabled_button(
                 [el("b", name), el("span", ("%s Role" % card_name(role)) if role else "")],
@@ -433,7 +438,7 @@ def direction_choices(payload, hint_action):
     living = [s for s in range(payload["players"]) if s not in view["eliminated"]]
     ring = [seat_name(s)[7:] for s in living]
     buttons = []
-    for action in payload["legal"]:
+    for number, action in enumerate(payload["legal"], 1):
         if action["dir"] == "left":
             path = " \u2192 ".join(ring + ring[:1])
             head, way = "Left \u2192", "to the next player"
@@ -441,37 +446,40 @@ def direction_choices(payload, hint_action):
             path = " \u2192 ".join(list(reversed(ring)) + ring[-1:])
             head, way = "\u2190 Right", "to the previous player"
         label = [el("b", head), el("span", way), el("small", "Players " + path)]
-        buttons.append(choice(label, action, hint_action, classes="btn mp-target"))
+        buttons.append(choice(label, action, hint_action, classes="btn mp-target",
+                              number=number))
     return el("div", buttons, class_="mp-choices")
 
 
 def seer_choices(payload, hint_action):
     peek = (payload["view"]["pending"] or {}).get("peek") or []
     slots = []
-    for action in payload["legal"]:
+    for number, action in enumerate(payload["legal"], 1):
         index = action["index"]
         code = peek[index] if index < len(peek) else None
-        face = card_face(code, "big") if code else back_face("big")
+        # Mid-sized, each beside its button: three big cards would push the
+        # hand off a laptop's screen (the hand shows the same faces big).
+        face = card_face(code, "mid") if code else back_face("mid")
         where = "%s from the top" % ORDINALS[index] if index < len(ORDINALS) else ""
-        slots.append(el("div", el("span", where, class_="mp-pos"), face,
-                        el("div", choice("Discard face down", action, hint_action,
-                                         classes="btn mp-act"), class_="mp-card-actions"),
-                        class_="mp-slot"))
-    return el("div", slots, class_="mp-choices mp-hand")
+        slots.append(el("div", face, el(
+            "div", el("span", where, class_="mp-pos"),
+            choice("Discard face down", action, hint_action, classes="btn mp-act",
+                   number=number), class_="mp-seer-side"), class_="mp-seer-slot"))
+    return el("div", slots, class_="mp-choices mp-seer")
 
 
 def recall_choices(payload, hint_action):
     view = payload["view"]
     by_owner = {}
     order = []
-    for action in payload["legal"]:
+    for number, action in enumerate(payload["legal"], 1):
         owner = action["seat"]
         if owner not in by_owner:
             by_owner[owner] = []
             order.append(owner)
         entry = view["discards"][owner][action["index"]]
         by_owner[owner].append(choice(pill(entry["card"], entry["face_down"]), action,
-                                      hint_action, classes="mp-pick-pill"))
+                                      hint_action, classes="mp-pick-pill", number=number))
     groups = [el("div", el("b", ("Your" if owner == view["seat"] else seat_name(owner) + "'s")
                            + " pile"), by_owner[owner], class_="mp-recall") for owner in order]
     return el("div", groups, class_="mp-choices mp-recalls")
@@ -479,12 +487,12 @@ def recall_choices(payload, hint_action):
 
 def pick_choices(payload, hint_action):
     buttons = []
-    for action in payload["legal"]:
+    for number, action in enumerate(payload["legal"], 1):
         index = action["index"]
         ordinal = ORDINALS[index] if index < len(ORDINALS) else str(index + 1)
         label = [el("span", el("span", "?"), class_="mp-card mp-back mp-mid", aria_hidden="true"),
                  el("b", ordinal + " card")]
-        buttons.append(choice(label, action, hint_action, classes="btn mp-blind"))
+        buttons.append(choice(label, action, hint_action, classes="btn mp-blind", number=number))
     return el("div", buttons, class_="mp-choices")
 
 

@@ -24,8 +24,8 @@ taunt lines, why no team is offered) come from the engine's view.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import (act_button, button, card_key, disabled_button, el, hidden_heading, join,
-                   key_label, plural, render)
+from .html import (act_button, button, card_key, choice_key, disabled_button, el, hidden_heading,
+                   join, key_label, plural, render)
 from .moments import recent_moments
 from .seats import seat_name, seat_role
 
@@ -100,11 +100,15 @@ def backs_html(size, spies):
             + [el("i", class_="ms-back spy")] * spies)
 
 
-def choice(label, action, hint_action, classes="btn", title=None, key=None):
-    """The button of one legal action; `key` is its keyboard shortcut (KEYS)."""
+def choice(label, action, hint_action, classes="btn", title=None, key=None, number=None):
+    """The button of one legal action; `key` is its letter shortcut (KEYS), a
+    `number` its number key among the decision's choices."""
     hinted = hint_action is not None and action == hint_action
+    extra = [("aria-keyshortcuts", key)] if key else []
+    if number is not None:
+        label, extra = [card_key(number), label], extra + choice_key(number)
     return act_button(label, action, classes=classes + (" ms-hinted" if hinted else ""),
-                      title=title, extra=[("aria-keyshortcuts", key)] if key else ())
+                      title=title, extra=extra)
 
 
 def lair_name(seat, me):
@@ -351,11 +355,12 @@ def build_step(view, builds, hint_action):
     buttons = [choice([card_face(a["card"], size="ms-mini"),
                        el("span", "Lair \u2192 ", el("b", total + value(a["card"])))],
                       a, hint_action, classes="btn ms-build",
-                      title="Add your %d to your Lair" % value(a["card"])) for a in builds]
+                      title="Add your %d to your Lair" % value(a["card"]), number=number)
+               for number, a in enumerate(builds, 1)]
     return step_html("1 \u00b7 Build your Lair", None, buttons)
 
 
-def target_button(seat, view, target_action, hint_action):
+def target_button(seat, view, target_action, hint_action, number):
     """The Lair of `seat` as a Spy's target: a choice, greyed when it has no Lair."""
     me = view["seat"]
     lair = view["lairs"][seat]
@@ -363,7 +368,8 @@ def target_button(seat, view, target_action, hint_action):
     if target_action is not None:
         return choice([el("b", name), el("span", lair["total"], class_="ms-tsize")],
                       target_action, hint_action, classes="btn ms-target",
-                      title="Send a Spy into %s (%d)" % (lair_name(seat, me), lair["total"]))
+                      title="Send a Spy into %s (%d)" % (lair_name(seat, me), lair["total"]),
+                      number=number)
     if not lair["cards"]:
         return disabled_button([el("b", name), el("span", "no Lair", class_="ms-tsize")],
                                "why-target-%d" % seat, "No Lair: no Spy can go there.",
@@ -378,7 +384,8 @@ def play_choices(payload, hint_action):
     for action in legal:
         if action["type"] == "spy_target":
             targets[action["seat"]] = action
-    buttons = [target_button(seat, view, targets.get(seat), hint_action)
+    numbers = dict((seat, len(builds) + rank) for rank, seat in enumerate(sorted(targets), 1))
+    buttons = [target_button(seat, view, targets.get(seat), hint_action, numbers.get(seat))
                for seat in range(payload["players"])] if targets else []
     end = next(a for a in legal if a["type"] == "end_turn")
     return [build_step(view, builds, hint_action) if builds else None,
@@ -400,9 +407,11 @@ def hand_source_rows(payload, selection, hint_action):
     teams = [a for a in legal if a["source"] == "hand" and len(a["cards"]) > 1]
     rows = []
     if singles:
+        # While Spies toggle for a team, a number picks a hand card (S sends it).
         buttons = [choice(card_face(code, labels[view["hand"].index(code)], size="ms-small"),
-                          a, hint_action, classes="ms-pick", title="Send your %d Spy" % value(code))
-                   for a, code in [(a, a["cards"][0]) for a in singles]]
+                          a, hint_action, classes="ms-pick", title="Send your %d Spy" % value(code),
+                          number=None if teams else number)
+                   for number, (a, code) in enumerate([(a, a["cards"][0]) for a in singles], 1)]
         rows.append(source_row("Your hand", el("div", buttons, class_="ms-choices")))
     if teams:
         rows.append(source_row("A team", team_control(legal, teams, selection, hint_action),
@@ -414,24 +423,35 @@ def hand_source_rows(payload, selection, hint_action):
     return rows
 
 
-def other_source_rows(payload, hint_action):
-    """Spies not from your hand: blind from another hand, or the deck's top."""
+def other_source_rows(payload, hint_action, first):
+    """Spies not from your hand: blind from another hand, or the deck's top;
+    their number keys count on from `first`."""
     view, legal = payload["view"], payload["legal"]
     rows = []
     blinds = [choice([el("i", class_="ms-back spy"), el("b", seat_name(a["seat"])),
                       el("span", plural(view["hand_spies"][a["seat"]], "Spy", "Spies"))],
                      a, hint_action, classes="btn ms-blind",
-                     title="Take one of %s's Spies at random" % seat_name(a["seat"]))
-              for a in legal if a["source"] == "blind"]
+                     title="Take one of %s's Spies at random" % seat_name(a["seat"]),
+                     number=number)
+              for number, a in enumerate([a for a in legal if a["source"] == "blind"], first)]
     if blinds:
         rows.append(source_row("Blind, from a hand", el("div", blinds, class_="ms-choices")))
     for action in legal:
         if action["source"] == "deck":
             button_ = choice([el("i", class_="ms-back spy"), el("b", "Top of the deck")], action,
                              hint_action, classes="btn ms-blind",
-                             title="Send the Spy on top of the deck")
+                             title="Send the Spy on top of the deck", number=first + len(blinds))
             rows.append(source_row("The deck", el("div", button_, class_="ms-choices")))
     return rows
+
+
+def first_source_number(payload):
+    """The number key of the first Spy not from your hand: after the hand's
+    cards while they toggle for a team, else after your single Spies."""
+    hand_sources = [a for a in payload["legal"] if a["source"] == "hand"]
+    if any(len(a["cards"]) > 1 for a in hand_sources):
+        return len(payload["view"]["hand"]) + 1
+    return len(hand_sources) + 1
 
 
 def source_choices(payload, selection, hint_action):
@@ -441,7 +461,7 @@ def source_choices(payload, selection, hint_action):
     head = el("p", "Into ", el("b", lair_name(target, view["seat"])), " of ", el("b", total),
               ": ", view["rule_note"], class_="ms-how")
     rows = hand_source_rows(payload, selection, hint_action) + other_source_rows(
-        payload, hint_action)
+        payload, hint_action, first_source_number(payload))
     return [head, el("div", rows, class_="ms-sources")]
 
 
@@ -472,15 +492,16 @@ def send_button_off(why, hinted):
                            classes="btn ms-send" + hinted)
 
 
-def taunt_button(offer, capture, hint_action, key=None):
-    """A taunt with one Doubler; `key` (T) when it is the only taunt offered."""
+def taunt_button(offer, capture, hint_action, key=None, number=None):
+    """A taunt with one Doubler; `key` (T) when it is the only taunt offered,
+    else a `number` key."""
     action = {"type": "taunt", "card": offer["card"]}
     note = "nobody can foil it" if offer["safe"] else "may be foiled"
     return choice([card_face(offer["card"], size="ms-mini"),
                    el("span", el("b", key_label("Taunt", "T") if key else "Taunt"),
                       " \u2192 worth %d" % capture["points_if_taunt_stands"], el("small", note))],
                   action, hint_action, classes="btn ms-taunt", title="\u201c%s\u201d" % offer["line"],
-                  key=key)
+                  key=key, number=number)
 
 
 def capture_choices(payload, hint_action):
@@ -492,8 +513,10 @@ def capture_choices(payload, hint_action):
                       key="k")
                for action in legal if action["type"] == "kill"]
     offers = view["taunt_offers"]
-    buttons += [taunt_button(offer, capture, hint_action, "t" if len(offers) == 1 else None)
-                for offer in offers]
+    several = len(offers) > 1  # then each taunt has a number key, not T
+    buttons += [taunt_button(offer, capture, hint_action, None if several else "t",
+                             number if several else None)
+                for number, offer in enumerate(offers, 1)]
     head = el("p", "Your Lair captured ", el("b", spy_names(capture)),
               " (%d). " % capture["spy_value"], view["rule_note"], class_="ms-how")
     return [head, el("div", buttons, class_="ms-choices")]

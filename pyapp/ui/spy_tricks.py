@@ -21,8 +21,8 @@ selectors: UI-only state, no script.
 """
 
 from .endgame import end_screen_html, outcome_title, player_cell
-from .html import (act_button, button, card_key, el, hidden_heading, join, key_label, plural,
-                   render)
+from .html import (act_button, button, card_key, choice_key, el, hidden_heading, join, key_label,
+                   plural, render)
 from .seats import seat_name, seat_role
 
 COLLABORATOR = "collaborator"  # the selection entry of the collaborator toggle
@@ -194,9 +194,21 @@ def space_html(space, cell, target, hinted, names):
     if target is None:
         return el("div", inner, class_=classes.strip(), title=space_title(space, state, names))
     classes += " st-target" + (" st-hinted" if hinted else "")
-    label = "Place a pawn%s on %s" % (
-        " and a collaborator" if target["collaborator"] else "", space_label(space, names))
-    return act_button(inner, target, classes=classes, title=label)
+    keys = space_keys(space)
+    label = "Place a pawn%s on %s (keys %s, %s)" % (
+        " and a collaborator" if target["collaborator"] else "", space_label(space, names),
+        keys[0].upper(), keys[1])
+    return act_button(inner, target, classes=classes, title=label, extra=choice_key(keys))
+
+
+def space_keys(space):
+    """The two keys that choose a space, as its row and column read: the suit's
+    letter (N for the rank row), then the rank, 0 for the suit's own space."""
+    if space.startswith("suit:"):
+        return space[5:].lower() + "0"
+    if space.startswith("rank:"):
+        return "n" + space[5:]
+    return space.lower()
 
 
 def secret_html(recap, names):
@@ -416,7 +428,12 @@ def actions_html(view, legal, selection, hint_action):
                               extra=[("aria-keyshortcuts", "p")]))
     how = "Tap a highlighted space to place a pawn %s there." % (
         "and a collaborator" if on else "on the board")
-    return [prompt, el("p", how, class_="st-how"), el("div", buttons, class_="actions")]
+    keys = el("span", "Keys: a suit's letter (", join([el("kbd", suit) for suit, _ in
+                                                       view["setup"]["suits"]], ", "),
+              ") or ", el("kbd", "N"), " for the rank row, then the rank (", el("kbd", "0"),
+              ": the suit itself).", class_="keys-note")
+    return [prompt, el("p", how, " ", keys, class_="st-how"),
+            el("div", buttons, class_="actions")]
 
 
 def aid_html(payload):

@@ -5,7 +5,8 @@ against easy bots.
 The person reaches a choice by Tab (or Shift+Tab, the shorter way) and takes
 it with Enter or Space, or presses its shortcut key (the hand's cards by
 Tab + Space or their number keys, Deck of Spies' actions by their letters,
-"h" for a hint). Deck of Spies plays the first legal move of the same deal
+a decision's choices by their number keys or, on the Spy Tricks board, a
+row's letter and a rank, "h" for a hint). Deck of Spies plays the first legal move of the same deal
 in CPython; the others take a seeded random choice among the two enabled
 ones nearest the focus. Each game first opens the rules sheet by keyboard
 and closes it with Escape. After
@@ -157,19 +158,28 @@ def test_a_deck_of_spies_deal_is_played_to_its_end_by_keyboard(page, site_server
 
 def make_choice(page, game, rng):
     """Take one of the enabled choices: by its one-key shortcut when it has
-    one, else by Tab and then Enter or Space."""
-    choices = page.eval_on_selector_all(ENABLED_CHOICE, "(all) => all.map((b) => b.dataset.act)")
+    one, by the keys of the decision's choice (a number, or a Spy Tricks
+    space's row and rank) when it has them, else by Tab and then Enter or
+    Space. Returns how: "shortcut", "choice keys" or "tab"."""
+    choices = page.eval_on_selector_all(
+        ENABLED_CHOICE, "(all) => all.map((b) => [b.dataset.act, b.dataset.choiceKey || ''])")
     assert choices, "no choice to take on the %s table" % game
     # One of the two nearest in the tab order: a short walk.
     distances = page.evaluate(TAB_DISTANCES, ENABLED_CHOICE)
     index = rng.choice(sorted(range(len(choices)), key=lambda i: abs(distances[i]))[:2])
-    action = json.loads(choices[index])
+    action, choice_keys = json.loads(choices[index][0]), choices[index][1]
     shortcut = {kind: key for key, kind in TABLES[game].KEYS.items()}.get(action["type"])
     if shortcut and action == {"type": action["type"]}:
         page.keyboard.press(shortcut)
-        return
+        return "shortcut"
+    if choice_keys:
+        assert page.locator('[data-choice-key="%s"]' % choice_keys).count() == 1
+        for key in choice_keys:
+            page.keyboard.press(key.upper() if key.isalpha() else key)
+        return "choice keys"
     tab_to(page, ENABLED_CHOICE, index)
     page.keyboard.press(rng.choice(["Enter", "Space"]))
+    return "tab"
 
 
 @pytest.mark.parametrize("game, setup", [
@@ -178,11 +188,11 @@ def make_choice(page, game, rng):
 def test_a_multiplayer_game_is_played_to_its_end_by_keyboard(page, site_server, game, setup):
     start(page, "%s?game=%s&seed=3&%s&level=easy&pace=instant" % (site_server.url, game, setup))
     rng = random.Random(game)
-    decisions = 0
+    ways = []
     while not settle(page):
         before = moves(page)
-        make_choice(page, game, rng)
+        ways.append(make_choice(page, game, rng))
         wait_moved(page, before)
-        decisions += 1
-    assert decisions > 3
+    assert len(ways) > 3
+    assert "choice keys" in ways, "no choice of this game was made by its keys"
     assert page.locator(".end-screen").count() == 1

@@ -84,6 +84,10 @@ LARGEST_TABLES = [
 # table's first), the next Role pick comes with the round's showdown banner.
 BANNER_DEAL = "mission-for-peanuts&players=5&level=easy&seed=1"
 BANNER_AFTER = 2
+# Seed 11, 5 seats, easy bots: the person's first two choices (each the
+# table's first) discard the Seer for its ASSIST: three big cards to choose from.
+SEER_DEAL = "mission-for-peanuts&players=5&level=easy&seed=11"
+SEER_AFTER = 2
 
 
 @pytest.fixture(scope="module")
@@ -140,17 +144,31 @@ def test_the_largest_table_fits_both_screens(page, site_server, name, game, setu
     both_widths(page, "layout-" + name)
 
 
-def test_a_banner_leaves_the_choices_of_five_seats_in_view(page, site_server):
-    open_deal(page, site_server, BANNER_DEAL)
-    for _ in range(BANNER_AFTER):
+def take_first_choices(page, count):
+    """Take the table's first choice `count` times, each after the bots' moves."""
+    for _ in range(count):
         moves = int(page.get_attribute("body", "data-moves"))
         page.locator("#table button[data-act]").first.click()
         page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=moves)
         wait_human_turn(page)
-    assert page.locator(".mp-banner").count() == 1
-    assert_decision_above_the_fold(page, "Mission for Peanuts, 5 seats, with a banner")
-    assert_fits_a_phone(page, "Mission for Peanuts with a banner")
-    both_widths(page, "layout-mission-for-peanuts-banner")
+
+
+# (name, deal, first choices taken, what must be on the table then)
+CROWDED_DECISIONS = [
+    ("banner", BANNER_DEAL, BANNER_AFTER, ".mp-banner"),
+    ("seer", SEER_DEAL, SEER_AFTER, '#table [data-act*="discard_face_down"]'),
+]
+
+
+@pytest.mark.parametrize("name, deal, after, shown", CROWDED_DECISIONS)
+def test_a_crowded_decision_of_five_seats_stays_in_view(page, site_server, name, deal, after,
+                                                        shown):
+    open_deal(page, site_server, deal)
+    take_first_choices(page, after)
+    assert page.locator(shown).count() >= 1
+    assert_decision_above_the_fold(page, "Mission for Peanuts, 5 seats, " + name)
+    assert_fits_a_phone(page, "Mission for Peanuts, " + name)
+    both_widths(page, "layout-mission-for-peanuts-" + name)
 
 
 def test_on_a_phone_the_latest_move_stays_in_view_beside_the_hand(page, site_server):

@@ -40,13 +40,19 @@ Takeback = tuple[GameState, bool]
 
 
 class Session:
-    """A game with one human seat and bots in every other seat."""
+    """A game with one human seat, or several that pass the device (pass and
+    play), and bots in every other seat. `human` is the seat in front: the
+    person whose view the page shows, who decides next or decided last."""
 
-    def __init__(self, state: GameState, human: object = 0, levels: object = None) -> None:
+    def __init__(self, state: GameState, human: object = 0, levels: object = None,
+                 humans: object = None) -> None:
         if type(human) is not int or not 0 <= human < state.num_players:
             raise ValueError("the human seat must be one of the game's seats")
         self.state = state
-        self.human = human
+        self.humans = self._checked_humans([human] if humans is None else humans)
+        if human not in self.humans:
+            raise ValueError("the seat in front must be one of the people's seats")
+        self.human = state.to_act if state.to_act in self.humans else human
         self.levels = self._checked_levels(levels)
         self.last_fault: str | None = None  # the traceback of the last engine failure reported, for logs
         # The human's moves that can be taken back (None: not yet found after
@@ -57,8 +63,17 @@ class Session:
         # count after the move, the position in the log, the line.
         self._notes: list[tuple[int, int, Event]] = []
 
+    def _checked_humans(self, humans: object) -> list[int]:
+        """The seats of the people at the device: distinct seats, at least one."""
+        seats = range(self.state.num_players)
+        if not isinstance(humans, list) or not humans or len(set(humans)) != len(humans) \
+                or not all(type(seat) is int and seat in seats for seat in humans):
+            raise ValueError("the people's seats must be distinct seats of the game, "
+                             "at least one, not %s" % excerpt(humans))
+        return sorted(humans)
+
     def _checked_levels(self, levels: object) -> list[str | None]:
-        """One bot level per seat (None for the human); the middle level by default."""
+        """One bot level per seat (None for a person); the middle level by default."""
         seats = self.state.num_players
         if seats == 1:
             return [None]
@@ -68,17 +83,19 @@ class Session:
         if not isinstance(levels, list) or len(levels) != seats:
             raise ValueError("give one bot level for each of the %d seats" % seats)
         levels = list(levels)
-        levels[self.human] = None
+        for seat in self.humans:
+            levels[seat] = None
         for seat, level in enumerate(levels):
-            if seat != self.human and not (isinstance(level, str) and level in names):
+            if seat not in self.humans and not (isinstance(level, str) and level in names):
                 raise ValueError("unknown bot level %s (levels: %s)"
                                  % (excerpt(level), ", ".join(names)))
         return levels
 
     @classmethod
     def start(cls, spec: object) -> "Session":
-        """A new session from {"game", "players", "seed", "options", "levels"};
-        without "players", the game's smallest table."""
+        """A new session from {"game", "players", "seed", "options", "levels"}
+        and, for pass and play, "humans" (the people's seats); without
+        "players", the game's smallest table."""
         if not isinstance(spec, dict):
             raise ValueError("a new game is asked for with a JSON object")
         seed = spec.get("seed")
@@ -88,7 +105,9 @@ class Session:
         if not isinstance(options, dict):
             raise ValueError("a new game's options are a JSON object of names and values")
         state = new_game(spec.get("game"), players=spec.get("players"), seed=seed, **options)
-        return cls(state, human=0, levels=spec.get("levels"))
+        humans = spec.get("humans")
+        first = humans[0] if isinstance(humans, list) and humans else 0
+        return cls(state, human=first, levels=spec.get("levels"), humans=humans)
 
     @classmethod
     def restore(cls, saved: object) -> "Session":
@@ -96,14 +115,18 @@ class Session:
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a Safehouse save (or it is from another version)")
         session = cls(load_game(saved.get("game")), human=saved.get("human", 0),
-                      levels=saved.get("levels"))
+                      levels=saved.get("levels"), humans=saved.get("humans"))
         session._takebacks = None  # found by replay when first asked for
         return session
 
     def save(self) -> dict[str, Any]:
-        """The session's save: the game's, the human seat and the bot levels."""
-        return {"format": SAVE_FORMAT, "game": self.state.save(), "human": self.human,
-                "levels": list(self.levels)}
+        """The session's save: the game's, the human seat (the one in front)
+        and the bot levels; with several people, their seats."""
+        saved = {"format": SAVE_FORMAT, "game": self.state.save(), "human": self.human,
+                 "levels": list(self.levels)}
+        if len(self.humans) > 1:
+            saved["humans"] = list(self.humans)
+        return saved
 
     # -- moves -----------------------------------------------------------------
 
@@ -126,6 +149,7 @@ class Session:
             if for_human and only:  # the note follows the move's own line
                 self._note(min(log_at + 1, len(self.state.log)),
                            "Played for you: it was your only choice.")
+            self._face_front()
         try:
             return self._transaction("The engine failed on that move (%s); nothing was "
                                      "played and your game is as it was.", play)
@@ -135,17 +159,28 @@ class Session:
     def bot_step(self) -> Payload:
         """Play one bot decision, if a bot is to act."""
         seat = self.state.to_act
-        if seat is None or seat == self.human:
+        if seat is None or seat in self.humans:
             return self.payload()
 
         def play() -> None:
             level = self.levels[seat]
-            assert level is not None  # only the human seat has no level
+            assert level is not None  # only the people's seats have no level
             bot = bots.levels(self.state.game_id)[level]()
             self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
             self._close_undo(OTHERS_MOVED)
+            self._face_front()
         return self._transaction("The engine failed on the bot's move (%s); nothing was "
                                  "played and your game is as it was.", play)
+
+    def _face_front(self) -> None:
+        """With several people, the one to decide comes in front (the page
+        passes the device to them); their undo never reaches past another
+        person's moves."""
+        seat = self.state.to_act
+        if seat in self.humans and seat != self.human:
+            assert seat is not None
+            self.human = seat
+            self._close_undo(OTHERS_MOVED)
 
     # -- undo ------------------------------------------------------------------
 
@@ -311,6 +346,7 @@ class Session:
             "seed": state.seed,
             "players": state.num_players,
             "levels": list(self.levels),
+            "humans": list(self.humans),
             "moves": len(state.history),
             "view": state.view(self.human),
             "legal": legal,

@@ -1,6 +1,7 @@
-"""Pass and play (pyapp/session.py): several people at one device, bots in
-the other seats. The person to decide is always the seat in front, each
-sees only their own seat's view, and no one's undo reaches another's moves."""
+"""Pass and play: several people at one device, bots in the other seats.
+In the session, the person to decide is always the seat in front, each sees
+only their own seat's view, and no one's undo reaches another's moves; the
+page reads the people from a link and keeps them in the table's link."""
 
 import json
 
@@ -8,6 +9,10 @@ import pytest
 
 from pyapp.engine.rng import Rng
 from pyapp.session import OTHERS_MOVED, Session
+from pyapp.ui.handover import pass_html
+from pyapp.ui.page import table_query
+from pyapp.ui.params import game_request
+from pyapp.ui.seats import seat_role
 
 SPEC = {"game": "spy-tricks", "players": 4, "seed": 3, "humans": [0, 2],
         "levels": [None, "easy", None, "easy"]}
@@ -73,3 +78,40 @@ def test_a_saved_pass_and_play_game_resumes_with_the_same_people_in_front():
 def test_the_peoples_seats_are_checked(humans):
     with pytest.raises(ValueError, match="people's seats"):
         Session.start(dict(SPEC, humans=humans))
+
+
+# -- the page's side ---------------------------------------------------------------------
+
+CATALOGUE = [{"id": "mister-spy", "title": "Mister Spy", "min_players": 2, "max_players": 6,
+              "levels": ["easy", "normal", "hard"], "options": []}]
+
+
+def test_a_link_names_the_people_and_the_table_keeps_them_in_its_link():
+    spec, problems = game_request("?game=mister-spy&players=4&humans=2,0&level=hard", CATALOGUE)
+    assert problems == [] and spec["humans"] == [0, 2]
+    assert spec["levels"] == [None, "hard", None, "hard"]
+    payload = Session.start(dict(spec, seed=8)).payload()
+    assert table_query(payload).endswith("&level=hard&humans=0,2")
+    assert "humans" not in table_query(Session.start(dict(spec, seed=8, humans=None,
+                                                          levels=None)).payload())
+
+
+@pytest.mark.parametrize("humans", ["0,0", "4", "x", "0,,1", "-1"])
+def test_a_link_with_bad_seats_for_the_people_is_explained(humans):
+    spec, problems = game_request("?game=mister-spy&players=4&humans=" + humans, CATALOGUE)
+    assert spec is None and "The humans must be different seats from 0 to 3" in problems[0]
+
+
+def test_the_seat_in_view_is_you_and_another_person_is_a_person():
+    payload = Session.start({"game": "mister-spy", "players": 3, "seed": 2, "humans": [0, 2],
+                             "levels": [None, "easy", None]}).payload()
+    front = payload["view"]["seat"]
+    other = 2 - front  # the other person, of seats 0 and 2
+    roles = [seat_role(seat, payload) for seat in range(3)]
+    assert (roles[front], roles[1], roles[other]) == ("you", "bot, easy", "person")
+
+
+def test_the_pass_screen_names_the_next_person_and_holds_no_table():
+    html = pass_html(2)
+    assert "Pass the device to Player 3" in html and 'data-action="continue"' in html
+    assert "data-card" not in html

@@ -1,10 +1,11 @@
-"""The screens of what was played: history, replay, statistics, the deal of
-the day, and export/import of all local data. MicroPython, main thread.
+"""The screens beside the table: history, replay, statistics, the deal of
+the day, export/import of all local data, and pass and play's screen
+between two people. MicroPython, main thread.
 
 main.py lends this module what it shares with the table (`connect`): the
 engine call, messages, the confirmation dialog, the lobby and dealing. The
 screens are drawn into one <main id="archive"> made here; body[data-screen]
-is "history", "replay" or "stats" while one shows.
+is "history", "replay", "stats" or "pass" while one shows.
 """
 
 import asyncio
@@ -13,7 +14,8 @@ import json
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from pyapp.ui import daily, history, replay, saves, stats, transfer
+from pyapp.ui import daily, history, replay, stats, transfer
+from pyapp.ui.handover import pass_html
 from pyapp.ui.html import render
 
 DAY_MS = 86400000
@@ -31,6 +33,7 @@ class Host:
     store = None  # () -> localStorage or None
     fresh_id = None  # () -> a new game id
     table = None  # () -> (game id, payload) of the game on the table
+    redraw = None  # () draws the table from its payload
     catalogue = []
 
 
@@ -47,10 +50,19 @@ class Shown:
     hands = False
 
 
-def connect(call, show_message, ask, show_lobby, start_game, store, fresh_id, table, catalogue):
+class Front:
+    """Pass and play: whose view the table shows, in which game."""
+
+    game = None
+    seat = None
+
+
+def connect(call, show_message, ask, show_lobby, start_game, store, fresh_id, table, redraw,
+            catalogue):
     Host.call, Host.show_message, Host.ask = call, show_message, ask
     Host.show_lobby, Host.start_game, Host.store = show_lobby, start_game, store
-    Host.fresh_id, Host.table, Host.catalogue = fresh_id, table, catalogue
+    Host.fresh_id, Host.table, Host.redraw = fresh_id, table, redraw
+    Host.catalogue = catalogue
 
 
 def element(element_id):
@@ -102,6 +114,43 @@ def hide():
         element("archive").hidden = True
     document.body.removeAttribute("data-replay-step")
     document.body.removeAttribute("data-replay-steps")
+
+
+def show_table():
+    hide()
+    element("table").hidden = False
+    document.body.setAttribute("data-screen", "table")
+
+
+# -- pass and play -------------------------------------------------------------------------
+
+
+def hold(payload):
+    """True when `payload` shows another person's seat than the table did (or
+    a pass-and-play game just opened): the table is emptied, so no hand is on
+    the page, and the pass screen asks for the next person."""
+    game_id = Host.table()[0]
+    seat = payload["view"]["seat"]
+    people = len(payload.get("humans") or [])
+    if people < 2 or payload["view"]["over"] or (game_id, seat) == (Front.game, Front.seat):
+        Front.game, Front.seat = game_id, seat
+        if document.body.getAttribute("data-screen") == "pass":
+            show_table()  # back to the one who holds the device
+        return False
+    element("table").innerHTML = ""
+    document.body.setAttribute("data-human-turn", "false")
+    show_screen("pass", pass_html(seat))
+    return True
+
+
+def hand_over():
+    """The next person is at the device: their table."""
+    game_id, payload = Host.table()
+    if payload is None:
+        return
+    Front.game, Front.seat = game_id, payload["view"]["seat"]
+    show_table()
+    Host.redraw()
 
 
 # -- recording a finished game ------------------------------------------------------------
@@ -264,9 +313,7 @@ def close_replay():
     if Shown.back == "history":
         show_history()
     elif Shown.back == "table" and Host.table()[1] is not None:
-        hide()
-        element("table").hidden = False
-        document.body.setAttribute("data-screen", "table")
+        show_table()
         found = element("table").querySelector('[data-action="replay"]')
         if found is not None:
             found.focus()
@@ -323,6 +370,7 @@ HANDLERS = {
     "replay-close": lambda target: close_replay(),
     "export": lambda target: export_all(),
     "daily": lambda target: play_daily(),
+    "continue": lambda target: hand_over(),
 }
 
 

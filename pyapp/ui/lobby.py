@@ -65,12 +65,22 @@ def setup_rows(entry):
             "setup-level", [(name, LEVEL_NOTES.get(name, name)) for name in levels],
             levels[len(levels) // 2] if levels else None)),
     ]
+    rows.append(people_row(high))
     for option in entry["options"]:
         choices = [("", "standard")] + [
             (str(index), str(choice)) for index, choice in enumerate(option["choices"] or [])]
         rows.append(el("label", OPTION_LABELS.get(option["name"], option["name"]), " ",
                        _select("setup-option-" + option["name"], choices, "")))
     return rows
+
+
+def people_row(most):
+    """Pass and play: which other seats are people at this device (seats
+    beyond the table's size are left out)."""
+    boxes = [el("label", el("input", type="checkbox", id="setup-person-%d" % seat),
+                " Player %d" % (seat + 1)) for seat in range(1, most)]
+    return el("fieldset", el("legend", "Also people at this device (pass and play)"),
+              el("div", boxes, class_="people"), class_="setup-people")
 
 
 def setup_html(entry):

@@ -295,8 +295,11 @@ def show_lobby():
 
 def render_table():
     """Redraw the table; switches marked data-keep (table-local toggles such as
-    a deduction aid) keep their state across the redraw."""
+    a deduction aid) keep their state across the redraw. In pass and play, a
+    view of another person's seat waits behind the pass screen."""
     payload = App.payload
+    if archive.hold(payload):
+        return
     table = element("table")
     kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
     focused = focus_key(table)
@@ -427,8 +430,10 @@ def setup_spec(game_id):
         chosen = element("setup-option-" + option["name"]).value
         if chosen:
             options[option["name"]] = option["choices"][int(chosen)]
-    return {"game": game_id, "players": players, "options": options,
-            "levels": [None] + [level] * (players - 1)}
+    humans = [0] + [seat for seat in range(1, players)
+                    if element("setup-person-%d" % seat).checked]  # pass and play
+    return {"game": game_id, "players": players, "options": options, "humans": humans,
+            "levels": [None if seat in humans else level for seat in range(players)]}
 
 
 def play(game_id):
@@ -916,7 +921,7 @@ def main():
     App.pace = settings().get("pace") if settings().get("pace") in PACES else "normal"
     App.auto_answer = settings().get("auto_answer") is not False
     archive.connect(call, show_message, ask, show_lobby, start_game, store, fresh_id,
-                    lambda: (App.game_id, App.payload), App.catalogue)
+                    lambda: (App.game_id, App.payload), render_table, App.catalogue)
     carry_over()
     render_kept()
     document.body.setAttribute("data-screen", "lobby")

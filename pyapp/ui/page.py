@@ -84,13 +84,16 @@ def latest_move_html(events):
 
 def table_query(payload):
     """The URL query that reopens this deal (and resumes it while it is
-    unfinished): game, seed, seats, and the bots' level when they share one."""
+    unfinished): game, seed, seats, the bots' level when they share one, and
+    the people's seats in pass and play."""
     query = "?game=%s&seed=%d" % (payload["game"], payload["seed"])
     if payload["players"] > 1:
         query += "&players=%d" % payload["players"]
     levels = set(level for level in payload["levels"] if level)
     if len(levels) == 1:
         query += "&level=" + levels.pop()
+    if len(payload.get("humans") or []) > 1:  # pass and play
+        query += "&humans=" + ",".join(str(seat) for seat in payload["humans"])
     options = payload["save"]["game"]["options"]
     for name in sorted(options):
         if options[name] is not None:

@@ -1,10 +1,11 @@
 """Reading the page's URL parameters: `?game=deck-of-spies&seed=123`.
 
 A link carries a whole deal: the game, seed, seats, the bots' level and the
-game's options (each by its name, e.g. `&target=3`); `&pace=` sets how fast
+game's options (each by its name, e.g. `&target=3`), and for pass and play
+the people's seats, counted from 0 (`&humans=0,2`); `&pace=` sets how fast
 the bots move (a setting of the person's, not of the deal)."""
 
-KNOWN = ["game", "seed", "players", "level", "pace"]
+KNOWN = ["game", "seed", "players", "level", "humans", "pace"]
 PACES = ["instant", "fast", "normal", "slow"]
 MAX_SEED = 2 ** 31 - 1
 QUOTED = 40  # characters of a bad value that a message quotes back
@@ -114,12 +115,29 @@ def _deal_spec(entry, values, problems):
             "options": _options(entry, values, problems)}
     if levels:
         spec["levels"] = [None] + [level or levels[len(levels) // 2]] * (players - 1)
+    _people(values.get("humans"), players, spec, problems)
     pace = values.get("pace")
     if pace is not None and pace not in PACES:
         problems.append("The pace must be one of %s, not %s." % (", ".join(PACES), quoted(pace)))
     elif pace is not None:
         spec["pace"] = pace
     return spec
+
+
+def _people(text, players, spec, problems):
+    """`&humans=0,2`: the people's seats, each a different seat of the table;
+    their seats have no bot level."""
+    if text is None:
+        return
+    seats = [part.strip() for part in text.split(",")]
+    if "levels" not in spec or not all(seat.isdigit() and int(seat) < players for seat in seats) \
+            or len(set(seats)) != len(seats):
+        problems.append("The humans must be different seats from 0 to %d, separated by "
+                        "commas, not %s." % (players - 1, quoted(text)))
+        return
+    spec["humans"] = sorted(int(seat) for seat in seats)
+    bots = [level for level in spec["levels"] if level][0]
+    spec["levels"] = [None if seat in spec["humans"] else bots for seat in range(players)]
 
 
 def _options(entry, values, problems):

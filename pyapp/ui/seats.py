@@ -7,6 +7,9 @@ def seat_name(seat):
 
 
 def seat_role(seat, payload):
-    """"you" for the human seat, else the bot's level."""
+    """"you" for the seat in view, "person" for another person at the device
+    (pass and play), else the bot's level."""
     level = payload["levels"][seat]
-    return "you" if level is None else "bot, " + level
+    if seat == payload["view"]["seat"]:
+        return "you"
+    return "person" if level is None else "bot, " + level

@@ -7,7 +7,9 @@ to a file and back: one page, one short seeded Deck of Spies deal.
 - each of these screens passes axe-core at both widths (test_a11y's check);
 - after a reload the statistics count the game once, and the history lists it;
 - export -> clear the storage -> import brings every key back as it was; a
-  file that is not an export changes nothing and says why.
+  file that is not an export changes nothing and says why;
+- pass and play (`&humans=0,1`): while the pass screen shows, the page holds
+  no table and no card; after Continue the table is that person's seat.
 """
 
 import json
@@ -113,7 +115,7 @@ def open_screen(page, action):
     page.wait_for_selector('body[data-screen="%s"]' % action, state="attached")
 
 
-def test_a_finished_game_is_kept_replayed_counted_and_carried(page, site_server, tmp_path):
+def test_a_finished_game_is_kept_replayed_counted_and_carried_then_two_people_pass(page, site_server, tmp_path):
     open_table(page, "%s?game=deck-of-spies&seed=%d" % (site_server.url, SEED))
     states = play_to_the_end(page)
     replay_by_keys(page, states)
@@ -149,3 +151,35 @@ def test_a_finished_game_is_kept_replayed_counted_and_carried(page, site_server,
     assert page.evaluate(STORED) == kept
     open_screen(page, "stats")
     assert page.inner_text('[data-stat="played"]') == "1"
+
+    pass_and_play(page, site_server.url)
+
+
+TURN_OR_PASS = """(moves) => document.body.dataset.screen === "pass" || (
+    document.body.dataset.humanTurn === "true" && document.body.dataset.busy !== "true"
+    && Number(document.body.dataset.moves) > moves)"""
+
+
+def pass_and_play(page, url):
+    """Two people at Mister Spy's table: each turn of another person's is
+    behind a pass screen that leaves nothing of any hand on the page."""
+    page.goto(url + "?game=mister-spy&players=3&seed=5&humans=0,1&pace=instant")
+    wait_ui(page)
+    in_front, moves = [], -1
+    while len(in_front) < 3:
+        page.wait_for_function(TURN_OR_PASS, arg=moves, timeout=MOVE_TIMEOUT_MS)
+        if page.get_attribute("body", "data-screen") == "pass":
+            assert page.inner_html("#table") == ""
+            assert page.locator("[data-card], .ms-hand-zone, .ms-hand-backs").count() == 0
+            if not in_front:
+                both_widths(page, "pass")
+            seat = int(page.inner_text("#archive h1").split()[-1]) - 1
+            page.click('[data-action="continue"]')
+            page.wait_for_selector('body[data-screen="table"]', state="attached")
+            assert page.get_attribute(".ms-seat.you", "data-seat") == str(seat)
+            in_front.append(seat)
+        moves = int(page.get_attribute("body", "data-moves"))
+        page.wait_for_selector('body[data-human-turn="true"]', state="attached",
+                               timeout=MOVE_TIMEOUT_MS)
+        page.locator("#table [data-act]:not([aria-disabled=true])").first.click()
+    assert in_front[0] == 0 and set(in_front) == {0, 1}

@@ -3,6 +3,11 @@
     python3 bench/bots.py --game mister-spy --players 5 --level hard --others normal \\
         --games 300 --first-seed 7000 --jobs 2
     python3 bench/bots.py --game deck-of-spies --level expert --games 1000 --first-seed 1
+    python3 bench/bots.py --game mister-spy --players 5 --level hard --no-inference
+
+--no-inference turns off the tested level's reading of the other seats'
+choices (a hard bot's `inference`), to measure what that reading is worth
+on the same seeds.
 
 The bot under test sits in seat (seed mod players), so it rotates through the
 seats; every other seat plays at --others. The bots are the app's own
@@ -32,15 +37,19 @@ from pyapp.games import GAMES, new_game  # noqa: E402
 from stats import percentile, run_jobs, wilson  # noqa: E402
 
 
-def bot_of(game_id, level):
-    return RandomBot() if level == "random" else levels(game_id)[level]()
+def bot_of(game_id, level, inference=True):
+    if level == "random":
+        return RandomBot()
+    make = levels(game_id)[level]
+    return make() if inference else make(inference=False)
 
 
 def play(job):
     """One game: (the tested seat's share of the win, its decision times in ms)."""
-    game_id, players, seed, level, others = job
+    game_id, players, seed, level, others, inference = job
     seat = seed % players
-    bots = [bot_of(game_id, level if index == seat else others) for index in range(players)]
+    bots = [bot_of(game_id, others) for _ in range(players)]
+    bots[seat] = bot_of(game_id, level, inference)
     state = new_game(game_id, players=players, seed=seed)
     rng = Rng(seed * 7919 + 1)
     times = []
@@ -65,6 +74,8 @@ def parser():
     args.add_argument("--games", type=int, default=300)
     args.add_argument("--first-seed", type=int, default=1)
     args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args.add_argument("--no-inference", action="store_true",
+                      help="the tested level does not read the other seats' choices")
     return args
 
 
@@ -75,17 +86,27 @@ def check_levels(args, players):
             raise SystemExit("%s has no level %r (levels: %s)" % (args.game, level, ", ".join(known)))
 
 
+def check_inference(game_id, level):
+    try:
+        bot_of(game_id, level, inference=False)
+    except TypeError:
+        raise SystemExit("%s's %s level has no inference to turn off" % (game_id, level))
+
+
 def main(argv):
     args = parser().parse_args(argv)
     players = args.players or GAMES[args.game].min_players
     check_levels(args, players)
-    work = [(args.game, players, seed, args.level, args.others)
+    if args.no_inference:
+        check_inference(args.game, args.level)
+    work = [(args.game, players, seed, args.level, args.others, not args.no_inference)
             for seed in range(args.first_seed, args.first_seed + args.games)]
     results = run_jobs(play, work, args.jobs)
     wins = sum(share for share, _ in results)
     times = [ms for _, game_times in results for ms in game_times] or [0.0]
     lo, hi = wilson(wins, args.games)
-    fields = ["game=%s" % args.game, "players=%d" % players, "level=%s" % args.level]
+    level = args.level + ("-noinference" if args.no_inference else "")
+    fields = ["game=%s" % args.game, "players=%d" % players, "level=%s" % level]
     if players > 1:
         fields.append("others=%s" % args.others)
     fields += ["games=%d" % args.games, "share=%.1f%%" % (100 * wins / args.games),

@@ -1,6 +1,6 @@
 """Benchmark for Mission for Peanuts: playout speed, bot speed, bot strength.
 
-    python3 bench/mission_for_peanuts.py [GAMES] [--hard-budget SECONDS] [--jobs N]
+    python3 bench/mission_for_peanuts.py [GAMES] [--hard-iterations N] [--jobs N]
 
 Prints:
 - random playouts (whole matches) per second, CPython, for 3, 4 and 5 players;
@@ -18,7 +18,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pyapp.bots.mission_for_peanuts import LEVELS, hard_bot  # noqa: E402
+from pyapp.bots.mission_for_peanuts import HARD_ITERATIONS, LEVELS, hard_bot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from stats import percentile, wilson  # noqa: E402
@@ -38,16 +38,16 @@ def playouts_per_second(players, seconds=3.0):
     return count / (time.perf_counter() - started)
 
 
-def make(level, hard_budget):
-    return hard_bot(time_budget=hard_budget) if level == "hard" else LEVELS[level]()
+def make(level, hard_iterations):
+    return hard_bot(iterations=hard_iterations) if level == "hard" else LEVELS[level]()
 
 
 def play_match(job):
     """One 3-player match: `hero` in seat game % 3 against two `villain`s."""
-    game, hero, villain, hard_budget = job
+    game, hero, villain, hard_iterations = job
     seat = game % 3
-    bots = [make(villain, hard_budget) for _ in range(3)]
-    bots[seat] = make(hero, hard_budget)
+    bots = [make(villain, hard_iterations) for _ in range(3)]
+    bots[seat] = make(hero, hard_iterations)
     state = new_game(GAME, players=3, seed=100_000 + game)
     rng = Rng(game)
     times = {hero: [], villain: []}
@@ -65,7 +65,7 @@ def play_match(job):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=300)
-    parser.add_argument("--hard-budget", type=float, default=0.45)
+    parser.add_argument("--hard-iterations", type=int, default=HARD_ITERATIONS)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
 
@@ -76,7 +76,7 @@ def main():
     times = {"easy": [], "normal": [], "hard": []}
     with Pool(args.jobs) as pool:
         for hero, villain in (("normal", "easy"), ("hard", "normal")):
-            jobs = [(g, hero, villain, args.hard_budget) for g in range(args.games)]
+            jobs = [(g, hero, villain, args.hard_iterations) for g in range(args.games)]
             wins = 0.0
             started = time.perf_counter()
             for share, spent in pool.imap_unordered(play_match, jobs):

@@ -17,7 +17,7 @@ Prints, in order:
    percentile and max; decisions with a single legal action are not
    counted). CPU time, because this machine is shared and wall time swings
    with its load. Hard runs a fixed number of iterations, so its games are
-   the same on every machine unless its wall-time cap (--cap) cuts in.
+   the same on every machine (unless an experiment sets a --cap).
 
 docs/bots.md: a Lair-building bot takes 92% of 2-player games against random
 play and 47% at 6 players.
@@ -29,7 +29,7 @@ from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pyapp.bots.mister_spy import HARD_ITERATIONS, HARD_TIME_CAP, LEVELS, hard_bot  # noqa: E402
+from pyapp.bots.mister_spy import HARD_ITERATIONS, LEVELS, hard_bot  # noqa: E402
 from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
@@ -90,7 +90,7 @@ def main():
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS,
                         help="hard's search iterations a decision")
-    parser.add_argument("--cap", type=float, default=HARD_TIME_CAP,
+    parser.add_argument("--cap", type=float, default=0,
                         help="hard's wall-time cap in seconds, 0 for none")
     args = parser.parse_args()
     counts = [int(n) for n in args.players.split(",")]

@@ -9,7 +9,9 @@
             another hand, foil whenever it can, and break the leader's big
             Lair with a team.
     hard    information-set MCTS (pyapp.engine.search) over determinized
-            deals: a fixed 500 iterations over the sensible actions only
+            deals, each other hand dealt by what that seat's choices in the
+            public log say it holds (inference, below): a fixed
+            HARD_ITERATIONS over the sensible actions only
             (always foil, take a winning kill, no gift or self-wrecking Spy,
             only the cheapest breaking team), the normal plan as rollout for
             4 actions, then the game's evaluate(); no search when a single
@@ -49,12 +51,12 @@ read the world freely: it is a guess, not the truth.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from ..engine.bots import Levels
 from ..engine.protocol import Action, GameState, View
 from ..engine.rng import Rng
-from ..engine.search import SearchBot
+from ..engine.search import Sampler, SearchBot
 from ..games.mister_spy import FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, MisterSpyState
 
 # (worth, action) of a way to play a Spy; the planned play also names its target.
@@ -79,10 +81,9 @@ TAUNT_RISK = 0.05
 # exploration constant suits evaluate()'s narrow spread (0.3: 60%, 0.7: 48%).
 ROLLOUT_DEPTH = 4
 EXPLORATION = 0.3
-# The hard bot's search: a fixed count of iterations (repeatable decisions),
-# and a wall-time cap for slow machines (Pyodide runs 1.5-2.3x slower).
-HARD_ITERATIONS = 500
-HARD_TIME_CAP = 0.45
+# The hard bot's search: a fixed count of iterations, so a decision depends
+# on the view and the generator alone, the same on every machine.
+HARD_ITERATIONS = 300
 # At large tables the search's estimates are noisy next to the small gaps
 # between moves (rewards near 1/players), and the search alone won no more
 # than normal at 4-6 players. There it only overrides the normal plan when
@@ -199,15 +200,22 @@ def plan(view: View, actions: list[Action]) -> Action:
 
 
 def _lair_card_to_play(view: View, cards: list[str]) -> str | None:
-    """Build to SAFE_LAIR with the card that gets there with the least to
-    spare; past it, keep growing only while another Lair card stays in hand."""
     lair = view["lairs"][view["seat"]]["total"]
+    return lair_choice(lair, cards, sum(1 for c in view["hand"] if c[0] == "L"))
+
+
+def lair_choice(lair: int, cards: list[str], in_hand: int) -> str | None:
+    """The Lair card the plan plays on a Lair of `lair`, of `cards` (with
+    `in_hand` Lair cards in hand), or None: build to SAFE_LAIR with the card
+    that gets there with the least to spare; past it, keep growing only
+    while another Lair card stays in hand."""
+    if not cards:
+        return None
     if lair < SAFE_LAIR:
         reaching = [c for c in cards if lair + LAIR_VALUES[c] >= SAFE_LAIR]
         if reaching:
             return min(reaching, key=lambda c: LAIR_VALUES[c])
         return max(cards, key=lambda c: LAIR_VALUES[c])
-    in_hand = sum(1 for c in view["hand"] if c[0] == "L")
     if lair < BIG_LAIR and in_hand >= 2:
         return max(cards, key=lambda c: LAIR_VALUES[c])
     return None
@@ -371,7 +379,204 @@ def rollout_policy(world: GameState, rng: Rng) -> Action:
     actions = world.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    return plan(world.view(cast(int, world.to_act)), actions)
+    return plan(_plan_view(cast(MisterSpyState, world), cast(int, world.to_act)), actions)
+
+
+def _plan_view(world: MisterSpyState, seat: int) -> View:
+    """The keys of `world.view(seat)` that plan() reads, and only those: the
+    full view also words prompts and labels, which a playout never shows."""
+    capture = None
+    if world.phase in ("capture", "foil"):
+        capture = {"spies": world.captured, "taunts": world.taunts,
+                   "points": world.kill_points()}
+    hands = world.hands
+    return {
+        "seat": seat, "phase": world.phase, "hand": hands[seat], "target": world.target,
+        "lairs": [{"cards": lair, "total": world.lair_total(s)}
+                  for s, lair in enumerate(world.lairs)],
+        "scores": world.scores, "discard": world.discard, "capture": capture,
+        "hand_sizes": [len(hand) for hand in hands],
+        "hand_spies": [sum(1 for c in hand if c[0] == "S") for hand in hands],
+        "deck_top_is_spy": bool(world.deck) and _is_spy(world.deck[-1]),
+    }
+
+
+# -- inference: what the other seats' choices say about their hands ----------
+#
+# The hard bot models every other seat as the normal plan. It reads the
+# public log for the choices that plan makes only when a card is missing from
+# the hand (or present), and weights each card in each other hand by them;
+# the search's deals are then dealt with those weights (determinize's
+# `weights`) instead of uniformly. Spies are left out: no choice read here
+# depends on them.
+#
+# Steps of a seat's record, oldest first:
+#   ("draw",)                         it drew a card that is not a Spy
+#   ("play", card)                    a card of its hand went to the table
+#   ("absent", code)                  it let a taunt stand: holds no partner
+#   ("lair", total, card or None)     its turn's Lair card on a Lair of total
+#   ("no_safe_taunt", taunts, gone)   it killed: holds no Doubler safe to taunt
+#   ("pair", code)                    it taunted with an unsafe letter: held both
+
+# The chance that a seat makes a choice the normal plan would not (a person,
+# or a habit the model lacks): a deal that contradicts a choice is unlikely,
+# not impossible.
+SLACK = 0.05
+# Checks older than this many of a seat's draws are not read: by then the
+# hand has mostly changed.
+DRAWS_BACK = 3
+
+
+class _LogReader:
+    """Reads the public log into each seat's record of steps (see above)."""
+
+    def __init__(self, players: int) -> None:
+        self.steps: list[list[tuple[Any, ...]]] = [[] for _ in range(players)]
+        self.lairs = [0] * players
+        self.scores = [0] * players
+        self.gone: set[str] = set()  # Doublers in the discard pile
+        self.taunts: list[str] = []  # on the capture in progress
+        self.value = 0               # of the capture in progress
+        self.starting: int | None = None  # a seat whose turn's first choice is next
+        self.owner: int | None = None     # a Lair owner whose kill-or-taunt is next
+
+    def read(self, log: list[dict[str, Any]]) -> list[list[tuple[Any, ...]]]:
+        for event in log:
+            kind, seat = event.get("kind"), event.get("seat")
+            if self.starting is not None:
+                self._turn_start(kind, seat, event)
+            if self.owner is not None:
+                self._owner_choice(kind, seat, event)
+            update = self._UPDATES.get(kind)
+            if update is not None:
+                update(self, seat, event)
+        return self.steps
+
+    def _turn_start(self, kind: Any, seat: Any, event: dict[str, Any]) -> None:
+        """The first choice of a turn: a Lair card, or none."""
+        starting, self.starting = self.starting, None
+        assert starting is not None
+        if kind == "lair" and seat == starting:
+            card = event["card"]
+            self.steps[seat].append(("lair", event["total"] - LAIR_VALUES[card], card))
+        elif not (kind == "pass" and seat == starting):  # a pass had no choice
+            self.steps[starting].append(("lair", self.lairs[starting], None))
+
+    def _owner_choice(self, kind: Any, seat: Any, event: dict[str, Any]) -> None:
+        """A Lair owner's kill or taunt on a capture."""
+        owner, self.owner = self.owner, None
+        if seat != owner:
+            return
+        if kind == "kill" and self.scores[seat] + (self.value << len(self.taunts)) < WIN_SCORE:
+            self.steps[seat].append(("no_safe_taunt", tuple(self.taunts), frozenset(self.gone)))
+        elif kind == "taunt" and event["card"] not in self.gone:
+            self.steps[seat].append(("pair", event["card"]))
+
+    def _on_draw(self, seat: int, event: dict[str, Any]) -> None:
+        if not event["spy"]:
+            self.steps[seat].append(("draw",))
+        self.starting = seat
+
+    def _on_no_draw(self, seat: int, event: dict[str, Any]) -> None:
+        self.starting = seat
+
+    def _on_lair(self, seat: int, event: dict[str, Any]) -> None:
+        self.lairs[seat] = event["total"]
+        self.steps[seat].append(("play", event["card"]))
+
+    def _on_capture(self, seat: int, event: dict[str, Any]) -> None:
+        self.taunts, self.value, self.owner = [], event["value"], seat
+
+    def _on_taunt_stands(self, seat: int, event: dict[str, Any]) -> None:
+        self.owner = seat
+
+    def _on_taunt(self, seat: int, event: dict[str, Any]) -> None:
+        self.taunts.append(event["card"])
+        self.steps[seat].append(("play", event["card"]))
+
+    def _on_let_stand(self, seat: int, event: dict[str, Any]) -> None:
+        self.steps[seat].append(("absent", self.taunts[-1]))
+
+    def _on_foil(self, seat: int, event: dict[str, Any]) -> None:
+        self.steps[seat].append(("play", event["card"]))
+        self.gone.update(self.taunts + [event["card"]])
+        self.taunts = []
+
+    def _on_kill(self, seat: int, event: dict[str, Any]) -> None:
+        self.scores[seat] += event["points"]
+        self.gone.update(self.taunts)
+        self.taunts = []
+
+    def _on_escape(self, seat: int, event: dict[str, Any]) -> None:
+        self.lairs[seat] = 0
+
+    _UPDATES: dict[Any, Callable[[_LogReader, Any, dict[str, Any]], None]] = {
+        "draw": _on_draw, "no_draw": _on_no_draw, "lair": _on_lair, "capture": _on_capture,
+        "taunt_stands": _on_taunt_stands, "taunt": _on_taunt, "let_stand": _on_let_stand,
+        "foil": _on_foil, "kill": _on_kill, "escape": _on_escape,
+    }
+
+
+def card_weights(log: list[dict[str, Any]], seat: int,
+                 view: View) -> dict[int, dict[str, float]]:
+    """{other seat: {card: weight}}: how much likelier (above 1) or less
+    likely (below 1) the seat is to hold each card now than a uniform deal
+    says, by the choices in the public log that the normal plan makes only
+    without (or with) that card. The card a check is about may since have
+    been drawn: of the m cards (not Spies) a seat held or played since, k
+    drawn after the check, the check held for a share q = 1 - k/m of them.
+    The strongest check about a card counts, not their product: one
+    absence seen twice is still one absence."""
+    weights: dict[int, dict[str, float]] = {}
+    steps_by_seat = _LogReader(len(view["scores"])).read(log)
+    for other, steps in enumerate(steps_by_seat):
+        held = view["hand_sizes"][other] - view["hand_spies"][other]
+        if other != seat:
+            weights[other] = _seat_weights(steps, held)
+    return weights
+
+
+def _seat_weights(steps: list[tuple[Any, ...]], held: int) -> dict[str, float]:
+    """One seat's card weights (see card_weights), its steps read newest first."""
+    weights: dict[str, float] = {}
+    drawn = played = 0
+    for step in reversed(steps):
+        kind = step[0]
+        if kind == "draw":
+            drawn += 1
+            if drawn > DRAWS_BACK:
+                break
+        elif kind == "play":
+            played += 1
+        else:
+            share = max(0.0, 1.0 - drawn / max(1, held + played))
+            for code, sign in _check_cards(step):
+                factor = (1.0 - share) + share * (SLACK if sign < 0 else 1.0 / SLACK)
+                now = weights.get(code, 1.0)
+                weights[code] = min(now, factor) if sign < 0 else max(now, factor)
+    return weights
+
+
+def _check_cards(step: tuple[Any, ...]) -> list[tuple[str, int]]:
+    """[(card, -1 if the check says it was absent, +1 if present)]."""
+    kind = step[0]
+    if kind == "absent":
+        return [(step[1], -1)]
+    if kind == "pair":
+        return [(step[1], +1)]
+    if kind == "lair":
+        return [(code, -1) for code in _preferred_lair_cards(step[1], step[2])]
+    taunts, gone = step[1], step[2]
+    return [(code, -1) for code in sorted(gone) if code not in taunts]
+
+
+def _preferred_lair_cards(lair: int, played: str | None) -> list[str]:
+    """The Lair cards the plan would have played on a Lair of `lair` rather
+    than `played` (rather than none, when None): the ones the hand lacked."""
+    if played is None:
+        return [code for code in LAIR_VALUES if lair_choice(lair, [code], 1) is not None]
+    return [code for code in LAIR_VALUES if code != played
+            and lair_choice(lair, [played, code], 2) == code]
 
 
 class HardBot:
@@ -381,13 +586,16 @@ class HardBot:
     finds one clearly better (PLAN_MARGIN).
 
     iterations: the search's fixed count, so a decision is repeatable.
-    time_budget: a cap in seconds, a safety net for slow machines.
+    time_budget: a cap in seconds for experiments; None (the default) keeps
+        the decision a function of the view and the generator alone.
+    inference: weight the sampled deals by the other seats' past choices.
     """
 
     name = "hard"
 
-    def __init__(self, iterations: int = HARD_ITERATIONS,
-                 time_budget: float | None = HARD_TIME_CAP) -> None:
+    def __init__(self, iterations: int = HARD_ITERATIONS, time_budget: float | None = None,
+                 inference: bool = True) -> None:
+        self.inference = inference
         self.search = SearchBot(iterations=iterations, time_budget=time_budget,
                                 rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
                                 exploration=EXPLORATION, candidates=_sensible_in_world)
@@ -401,12 +609,22 @@ class HardBot:
         sensible = _sensible_in_view(view, actions)
         if len(sensible) == 1:
             return sensible[0]
+        self.search.sampler = self._sampler(state, seat, view)
         choice = self.search.choose(state, seat, rng)
         assert self.search.stats is not None  # choose() has filled them in
         if len(view["scores"]) >= PLAN_TABLE:
             choice = _unless_clearly_better(plan(view, actions), choice,
                                             self.search.stats["root"])
         return choice
+
+
+    def _sampler(self, state: GameState, seat: int, view: View) -> Sampler | None:
+        """The search's deals: weighted by the evidence in the public log, or
+        uniform (None) without inference."""
+        if not self.inference:
+            return None
+        weights = card_weights(state.log, seat, view)
+        return lambda real, me, rng: cast(MisterSpyState, real).determinize(me, rng, weights)
 
 
 def _unless_clearly_better(default: Action, choice: Action,
@@ -426,10 +644,10 @@ def _unless_clearly_better(default: Action, choice: Action,
     return choice if means["choice"] - means["default"] > PLAN_MARGIN else default
 
 
-def hard_bot(iterations: int = HARD_ITERATIONS,
-             time_budget: float | None = HARD_TIME_CAP) -> HardBot:
-    """A hard bot; the benchmarks vary its iterations and time cap."""
-    return HardBot(iterations, time_budget)
+def hard_bot(iterations: int = HARD_ITERATIONS, time_budget: float | None = None,
+             inference: bool = True) -> HardBot:
+    """A hard bot; the benchmarks vary its iterations, cap and inference."""
+    return HardBot(iterations, time_budget, inference)
 
 
 LEVELS: Levels = {

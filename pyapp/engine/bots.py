@@ -2,7 +2,8 @@
 
 A bot is an object with `choose(state, seat, rng) -> action`, called when
 `state.to_act == seat`. Fair play: a bot may read `state.view(seat)`,
-`state.legal_actions()` and `state.determinize(seat, rng)`, and nothing
+`state.legal_actions()`, `state.determinize(seat, rng)` and the public move
+log `state.log` (what every seat at the table has seen happen), and nothing
 else, so two states that look the same to the seat get the same decision.
 """
 

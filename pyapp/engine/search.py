@@ -11,7 +11,7 @@ state but a sequence of actions as that seat would describe it, so the worlds
 that the seat cannot tell apart share statistics. Every iteration:
 
 1. `_iterate` samples a world that agrees with what the seat knows:
-   `state.determinize(seat, rng)`. The tree is then restricted to what is
+   `state.determinize(seat, rng)`, or the bot's own `sampler`. The tree is then restricted to what is
    possible in that world.
 2. `_descend` walks the tree. While every legal action of the world already
    has an edge, it follows the edge with the best UCB score (`_select`):
@@ -78,6 +78,7 @@ Key = tuple[Any, ...]  # action_key(action)
 Policy = Callable[[GameState, Rng], Action]
 Candidates = Callable[[GameState, list[Action]], list[Action]]
 Ranked = list[tuple[Action, int, float]]  # (action, visits, mean reward) at the root
+Sampler = Callable[[GameState, int, Rng], GameState]
 
 
 def action_key(action: Action) -> Key:
@@ -95,6 +96,11 @@ def _freeze(value: Any) -> Key:
     if type(value) is dict:
         return action_key(value)
     return tuple([_freeze(v) if type(v) in _CONTAINERS else v for v in value])
+
+
+def _determinize(state: GameState, seat: int, rng: Rng) -> GameState:
+    """The default sampler: a uniform re-deal of what the seat cannot see."""
+    return state.determinize(seat, rng)
 
 
 def random_policy(state: GameState, rng: Rng) -> Action:
@@ -139,6 +145,10 @@ class SearchBot:
     rollout_stop: optional (world) -> bool, asked before each rollout move;
         True ends the rollout there and every seat is scored with
         evaluate(seat).
+    sampler: optional (state, seat, rng) -> a world for one iteration, in
+        place of `state.determinize(seat, rng)`; say, one that favours the
+        deals under which the other seats' past choices were likely. It
+        must read no more than determinize may.
     """
 
     name = "search"
@@ -146,7 +156,8 @@ class SearchBot:
     def __init__(self, iterations: int | None = None, time_budget: float | None = 0.5,
                  rollout_policy: Policy | None = None, rollout_depth: int | None = None,
                  exploration: float = 0.7, candidates: Candidates | None = None,
-                 rollout_stop: Callable[[GameState], bool] | None = None) -> None:
+                 rollout_stop: Callable[[GameState], bool] | None = None,
+                 sampler: Sampler | None = None) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("give the search a number of iterations or a time budget")
         self.iterations = iterations
@@ -156,6 +167,7 @@ class SearchBot:
         self.exploration = exploration
         self.candidates = candidates
         self.rollout_stop = rollout_stop
+        self.sampler = sampler
         self.stats: dict[str, Any] | None = None
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
@@ -179,11 +191,12 @@ class SearchBot:
         """Run iterations until the count or the time is spent; return the count."""
         limit = self.iterations
         deadline = None if self.time_budget is None else started + self.time_budget
+        sampler = self.sampler or _determinize
         done = 0
         while limit is None or done < limit:
             if deadline is not None and perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(seat, rng), rng, done)
+            self._iterate(root, sampler(state, seat, rng), rng, done)
             done += 1
         return done
 

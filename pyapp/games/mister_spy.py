@@ -1054,9 +1054,15 @@ class MisterSpyState(GameState):
                 pool.remove(code)
         return pool
 
-    def determinize(self, seat: int, rng: Rng) -> MisterSpyState:
+    def determinize(self, seat: int, rng: Rng,
+                    weights: dict[int, dict[str, float]] | None = None) -> MisterSpyState:
         """Re-deal the cards `seat` cannot see, keeping every public back:
-        each hand's Spy count and whether the deck's top card is a Spy."""
+        each hand's Spy count and whether the deck's top card is a Spy.
+
+        weights (for bots that read the table): {seat: {card: weight}} deals
+        a card that is not a Spy into that seat's hand with a chance in
+        proportion to its weight (1 for a card not named) rather than
+        uniformly."""
         pool = self.unseen_cards(seat)
         spies = [code for code in pool if is_spy(code)]
         others = [code for code in pool if not is_spy(code)]
@@ -1068,7 +1074,11 @@ class MisterSpyState(GameState):
                 continue
             size, n_spies = len(self.hands[s]), _spy_count(self.hands[s])
             hand = [spies.pop() for _ in range(n_spies)]
-            hand += [others.pop() for _ in range(size - n_spies)]
+            leaning = weights.get(s) if weights else None
+            if leaning:
+                hand += [_weighted_pop(others, leaning, rng) for _ in range(size - n_spies)]
+            else:
+                hand += [others.pop() for _ in range(size - n_spies)]
             hand.sort()
             twin.hands[s] = hand
         deck: list[str] = []
@@ -1140,6 +1150,18 @@ class MisterSpyState(GameState):
                 catchable += SPY_VALUES[code] <= lair
         return (2.5 * min(lair, 5) + 1.9 * doublers + 2.5 * lairs
                 + 0.85 * spies + 0.4 * catchable)
+
+
+def _weighted_pop(cards: list[str], weights: dict[str, float], rng: Rng) -> str:
+    """Take one of `cards` at random, each with a chance in proportion to its
+    weight (1 when not named); for determinize."""
+    total = sum(weights.get(code, 1.0) for code in cards)
+    point = rng.random() * total
+    for index, code in enumerate(cards):
+        point -= weights.get(code, 1.0)
+        if point < 0:
+            return cards.pop(index)
+    return cards.pop()
 
 
 def _describe_source(action: Action) -> str:

@@ -1,0 +1,70 @@
+"""The Mister Spy hard bot's inference: what the public log says about the
+other hands (card_weights), and determinize dealing by those weights."""
+
+from pyapp.bots.mister_spy import SLACK, card_weights
+from pyapp.engine.registry import new_game
+from pyapp.engine.rng import Rng
+
+
+def view_of(players=3, held=3):
+    """The view keys card_weights reads: every hand holds `held` cards, no Spy."""
+    return {"scores": [0] * players, "hand_sizes": [held] * players,
+            "hand_spies": [0] * players}
+
+
+def draw(seat, spy=False):
+    return {"kind": "draw", "seat": seat, "spy": spy}
+
+
+TAUNT_LET_STAND = [
+    draw(0), {"kind": "target", "seat": 0, "target": 0},
+    {"kind": "capture", "seat": 0, "value": 3},
+    {"kind": "taunt", "seat": 0, "card": "D-C"},
+    {"kind": "let_stand", "seat": 1},
+]
+
+
+def test_a_taunt_let_stand_makes_the_partner_unlikely_in_that_hand():
+    weights = card_weights(TAUNT_LET_STAND, 2, view_of())
+    assert weights[1] == {"D-C": SLACK}
+    assert weights[0]["D-C"] == 1 / SLACK  # the plan taunts unsafely only with both copies
+
+
+def test_a_card_drawn_since_the_choice_softens_what_it_says():
+    log = TAUNT_LET_STAND + [{"kind": "kill", "seat": 0, "points": 6}, draw(1)]
+    assert SLACK < card_weights(log, 2, view_of())[1]["D-C"] < 1
+
+
+def test_a_turn_without_a_lair_card_below_six_says_the_hand_had_none():
+    log = [draw(1), {"kind": "target", "seat": 1, "target": 0}]
+    assert card_weights(log, 0, view_of())[1] == {"L2": SLACK, "L3": SLACK, "L4": SLACK}
+    built = [draw(1), {"kind": "lair", "seat": 1, "card": "L4", "total": 6}, draw(1),
+             {"kind": "target", "seat": 1, "target": 0}]
+    # On a Lair of 6 the plan keeps a single Lair card back: no absence to read;
+    # adding a 4 to a Lair of 2 is the plan's choice whatever else the hand held.
+    assert card_weights(built, 0, view_of())[1] == {}
+
+
+def test_a_lair_card_played_says_which_better_one_was_missing():
+    log = [draw(1), {"kind": "lair", "seat": 1, "card": "L4", "total": 7}]
+    assert card_weights(log, 0, view_of())[1] == {"L3": SLACK}  # 3 + 3 reaches 6 exactly
+
+
+def test_the_bots_own_seat_gets_no_weights():
+    assert 2 not in card_weights(TAUNT_LET_STAND, 2, view_of())
+
+
+def test_determinize_deals_by_the_weights_and_keeps_the_view():
+    state = new_game("mister-spy", players=4, seed=5)
+    seat = state.to_act
+    other = (seat + 1) % 4
+    unseen = [c for c in state.unseen_cards(seat) if c[0] != "S"]
+    banned = unseen[0]
+    held_banned = 0
+    for k in range(40):
+        world = state.determinize(seat, Rng(k), {other: {banned: 0.0}})
+        assert world.view(seat) == state.view(seat)
+        held_banned += banned in world.hands[other]
+    assert held_banned == 0
+    same = state.determinize(seat, Rng(9), None)
+    assert (same.hands, same.deck) == (lambda w: (w.hands, w.deck))(state.determinize(seat, Rng(9)))

@@ -257,7 +257,8 @@ async def ask_step(record, step, moves=False):
     request = json.dumps({"save": record["save"], "step": step, "moves": moves})
     answer = await Host.call("replay", request)
     if answer is None:
-        Host.show_message("The engine is busy; try again in a moment.", "info")
+        Host.show_message("The game engine is still loading or busy; try again in a "
+                          "moment.", "info")
     elif not answer.get("ok"):
         Host.show_message("This game cannot be replayed: %s" % answer.get("error"))
         answer = None

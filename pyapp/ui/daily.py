@@ -2,7 +2,7 @@
 everyone (it is worked out from the date alone), and the local record of
 the attempts at each day's deal:
 
-    safehouse.daily   {"rows": [[id, when, won (1/0), "2026-11-30"], ...]}
+    safehouse.daily   {"rows": [[id, minute, won (1/0), "2026-11-30"], ...]}
 
 A finished Deck of Spies game with a day's seed is an attempt at that day's
 deal, however it was opened (the lobby's button or a shared link).
@@ -10,7 +10,7 @@ deal, however it was opened (the lobby's button or a shared link).
 
 from .history import MONTHS
 from .html import button, el, plural, render
-from .stats import add_row, read_rows
+from .stats import add_row, minute, read_rows
 
 GAME = "deck-of-spies"
 DAILY = "safehouse.daily"
@@ -42,7 +42,8 @@ def record_attempt(store, record, days):
     day = day_of_seed(record["seed"], days)
     if day is None:
         return False
-    return add_row(store, DAILY, [record["id"], record["when"], 1 if record["won"] else 0, day])
+    return add_row(store, DAILY, [record["id"], minute(record["when"]), 1 if record["won"] else 0,
+                                  day])
 
 
 def attempts(store, day):

@@ -4,10 +4,12 @@ Each game keeps one row per finished game, not running totals, so a game is
 counted once however often its end is seen, and an import merges two
 devices' rows exactly (by the game's id):
 
-    safehouse.stats.<game>   {"rows": [[id, when, won (1/0), seats, level], ...]}
+    safehouse.stats.<game>   {"rows": [[id, minute, won (1/0), seats, level], ...]}
 
-`level` is the bots' level when they share one, "mixed", or null for a
-solitaire. Pure Python that MicroPython runs; the store is as in saves.py.
+`minute` counts minutes since 1970 (a small int: MicroPython's big ints,
+above 2^30, are slow), oldest first. `level` is the bots' level when they
+share one, "mixed", or null for a solitaire. Pure Python that MicroPython
+runs; the store is as in saves.py.
 """
 
 import json
@@ -17,6 +19,7 @@ from .html import button, el, render
 
 STATS = "safehouse.stats."
 RECENT = 20  # games in the chart
+OPENING, CLOSING = '{"rows": [', "]}"  # how json.dumps writes the rows, here and in MicroPython
 
 
 # -- rows, here and in the deal of the day's record ------------------------------------
@@ -27,14 +30,15 @@ def read_rows(store, key):
     text = saves.read(store, key)
     if text is None:
         return [], None
-    try:
-        rows = saves.parse_json(text)["rows"]
+    try:  # (json.loads, not saves.parse_json: its nesting count is a slow loop here,
+        rows = json.loads(text)["rows"]  # and a thousand games' rows nest 3 deep)
         if not isinstance(rows, list) or not all(
                 isinstance(row, list) and len(row) >= 3 for row in rows):
             raise ValueError("its rows are not lists")
         return rows, None
-    except (ValueError, KeyError, TypeError) as err:
-        return [], "it is not readable: %s" % err
+    except Exception as err:
+        return [], "it is not readable (%s)" % (
+            err if isinstance(err, ValueError) and str(err) else "not JSON, or cut short")
 
 
 def merged_rows(mine, theirs):
@@ -46,12 +50,17 @@ def merged_rows(mine, theirs):
 
 
 def add_row(store, key, row):
-    """Add `row` unless its game is there already. A text that cannot be read
-    is left as it is (the screen says so): True only when written."""
-    rows, problem = read_rows(store, key)
-    if problem or any(kept[0] == row[0] for kept in rows):
+    """Add `row`, the newest, unless its game is there already; True when
+    written. The text is extended, not parsed (a thousand rows take MicroPython
+    a tenth of a second to read); one that is not such a list is left as it is
+    (the screen says so)."""
+    text = saves.read(store, key)
+    if text is None:
+        return saves.write(store, key, json.dumps({"rows": [row]}))
+    if not (text.startswith(OPENING) and text.endswith(CLOSING)) or json.dumps(row[0]) in text:
         return False
-    return saves.write(store, key, json.dumps({"rows": merged_rows(rows, [row])}))
+    comma = "" if text == OPENING + CLOSING else ", "
+    return saves.write(store, key, text[:-len(CLOSING)] + comma + json.dumps(row) + CLOSING)
 
 
 # -- this game's rows -------------------------------------------------------------------
@@ -67,9 +76,14 @@ def bots_level(levels):
 
 def add_result(store, record):
     """Count a finished game (a history record) in its game's statistics."""
-    row = [record["id"], record["when"], 1 if record["won"] else 0, record["players"],
+    row = [record["id"], minute(record["when"]), 1 if record["won"] else 0, record["players"],
            bots_level(record.get("levels"))]
     return add_row(store, STATS + record["game"], row)
+
+
+def minute(ms):
+    """Minutes since 1970 of a time in ms."""
+    return int(ms // 60000)
 
 
 def reset(store, game):

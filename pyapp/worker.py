@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from pyapp.engine.protocol import clipped
 from pyapp.replay import Replay
+from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -173,21 +174,44 @@ def replay(request_json: str) -> str:
     "steps", "step", "payload": what the human seat saw, "hands": every
     seat's [seat, hand], "moves": [{"seat", "text"}] if asked} or {"ok":
     false, "error"}."""
-    global _replay
     try:
-        request = parse(request_json)
-        if not isinstance(request, dict):
-            raise ValueError("A replay is asked for with a JSON object holding a \"save\".")
-        if _replay is None or _replay.saved != request.get("save"):
-            _replay = Replay(request.get("save"))
+        request, replayed = _replay_request(request_json)
         step = request.get("step")
-        answer = {"ok": True, "steps": _replay.steps, "step": step,
-                  "payload": _replay.payload(step), "hands": _replay.hands(step)}
+        answer = {"ok": True, "steps": replayed.steps, "step": step,
+                  "payload": replayed.payload(step), "hands": replayed.hands(step)}
         if request.get("moves") is True:
-            answer["moves"] = _replay.moves()
+            answer["moves"] = replayed.moves()
     except Exception as err:
         return _reply({"ok": False, "error": _failure(err)})
     return _reply(answer)
+
+
+def review(request_json: str) -> str:
+    """A review of the human's decisions in a saved game, one at a time so
+    that the page can show progress and stop: {"save"} answers {"ok",
+    "decisions": [steps]}; {"save", "step"} answers {"ok", "step", "review":
+    pyapp.review.review_decision's answer or null}; else {"ok": false, "error"}."""
+    try:
+        request, replayed = _replay_request(request_json)
+        if "step" not in request:
+            answer = {"ok": True, "decisions": decisions(replayed)}
+        else:
+            answer = {"ok": True, "step": request["step"],
+                      "review": review_step(replayed, request["step"])}
+    except Exception as err:
+        return _reply({"ok": False, "error": _failure(err)})
+    return _reply(answer)
+
+
+def _replay_request(request_json: str) -> tuple[dict[str, Any], Replay]:
+    """A replay or review request, and its game dealt again (kept for the next)."""
+    global _replay
+    request = parse(request_json)
+    if not isinstance(request, dict):
+        raise ValueError("A replay is asked for with a JSON object holding a \"save\".")
+    if _replay is None or _replay.saved != request.get("save"):
+        _replay = Replay(request.get("save"))
+    return request, _replay
 
 
 def ping(_: object = None) -> str:
@@ -212,5 +236,5 @@ def _heap_bytes() -> int | None:
 
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
-CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "ping",
-         "stats")
+CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
+         "ping", "stats")

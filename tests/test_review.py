@@ -1,0 +1,68 @@
+"""The review of the human's decisions (pyapp/review.py and the worker's
+"review" call): the strongest bot's search from the human's information
+says how much win chance each choice gave up, and never reads a hidden card."""
+
+import json
+
+import pytest
+
+from pyapp import worker
+from pyapp.engine.rng import Rng
+from pyapp.replay import Replay
+from pyapp.review import decisions, review_decision, review_step
+
+from playthrough import payloads
+
+
+@pytest.fixture(scope="module")
+def replayed():
+    session, _ = payloads("spy-tricks", 3, 11)
+    return Replay(session.save())
+
+
+def test_every_decision_of_the_human_is_reviewed_against_the_searchs_favourite(replayed):
+    steps = decisions(replayed)
+    assert steps and all(replayed.states[step].to_act == replayed.human for step in steps)
+    found = [review_step(replayed, step) for step in steps[:6]]
+    assert any(found)
+    for step, review in zip(steps, found):
+        if review is None:
+            continue
+        assert review["chosen"] == replayed.states[step + 1].history[-1]
+        assert 0 <= review["chance"] <= review["best_chance"] <= 1
+        assert review["loss"] == round(100 * (review["best_chance"] - review["chance"]))
+        assert review["best_text"] == replayed.states[step].describe(review["best"])
+
+
+@pytest.mark.parametrize("game, players, seed", [("spy-tricks", 3, 11),
+                                                 ("mission-for-peanuts", 4, 6)])
+def test_a_deal_the_human_cannot_tell_apart_gets_the_same_review(game, players, seed):
+    session, _ = payloads(game, players, seed)
+    replay = Replay(session.save())
+    step = decisions(replay)[1]
+    state, seat = replay.states[step], replay.human
+    other = state.determinize(seat, Rng(99))  # the same view, other hidden cards
+    assert other.view(seat) == state.view(seat)
+    assert any(other.view(s) != state.view(s) for s in range(players) if s != seat)
+    chosen = replay.states[step + 1].history[-1]
+    assert review_decision(other, seat, chosen) == review_decision(state, seat, chosen)
+
+
+def test_a_bot_without_search_figures_gives_no_review():
+    session, _ = payloads("deck-of-spies", 1, 53)
+    replay = Replay(session.save())
+    assert review_step(replay, decisions(replay)[0]) is None
+
+
+def test_the_worker_lists_the_decisions_then_reviews_one_at_a_time(replayed):
+    request = {"save": replayed.saved}
+    listed = json.loads(worker.review(json.dumps(request)))
+    assert listed == {"ok": True, "decisions": decisions(replayed)}
+    step = listed["decisions"][0]
+    one = json.loads(worker.review(json.dumps(dict(request, step=step))))
+    assert one["ok"] and one["step"] == step
+    assert one["review"] == json.loads(json.dumps(review_step(replayed, step)))
+    bots_turn = next(step for step, state in enumerate(replayed.states)
+                     if state.to_act not in (None, replayed.human))
+    bad = json.loads(worker.review(json.dumps(dict(request, step=bots_turn))))
+    assert not bad["ok"] and "no choice at move" in bad["error"]

@@ -19,6 +19,7 @@ from pyapp.engine.protocol import clipped
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
+from pyapp.ui.tables import TABLES
 
 MAX_REQUEST_CHARS = 1_000_000
 MAX_NESTING = 64  # a save nests 5 deep; the limit only stops hostile text
@@ -66,7 +67,20 @@ def _answer(work: Callable[[], Payload]) -> str:
         payload = work()
     except Exception as err:
         payload = _current(_failure(err))
-    return _reply(payload)
+    return _reply(_with_table(payload))
+
+
+def _with_table(payload: Payload) -> Payload:
+    """The payload with "table_html": its table as the page draws it with no
+    card selected and no hint. CPython draws it many times faster than the
+    page's MicroPython, and here it keeps the page's main thread free while
+    bots move. It is drawn from the payload as the page will read it (JSON),
+    so it is the very markup the page would make."""
+    if payload.get("view") is None:
+        return payload
+    seen = json.loads(json.dumps(payload))
+    payload["table_html"] = TABLES[payload["game"]].table_html(seen, [], None)
+    return payload
 
 
 def _failure(err: Exception) -> str:

@@ -95,11 +95,10 @@ def assert_escaped(html):
 
 def assert_hint_marks(html, action, hinted_class):
     """Exactly one button carries `hinted_class`: the one that plays `action`."""
-    import json
     import re
 
-    from pyapp.ui.html import esc
+    from pyapp.ui.html import action_json, esc
 
     assert html.count(hinted_class) == 1
     hinted = re.search(r"<button[^>]*%s[^>]*>" % hinted_class, html).group(0)
-    assert esc(json.dumps(action)) in hinted
+    assert esc(action_json(action)) in hinted

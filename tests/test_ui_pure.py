@@ -1,13 +1,12 @@
 """The UI's pure parts under CPython: URL parameters, escaping, the lobby, the
 rules pages and the Deck of Spies table rendered from real views."""
 
-import json
 import re
 
 from pyapp.bots import catalogue
 from pyapp.games import new_game
 from pyapp.ui import deck_of_spies as table
-from pyapp.ui.html import esc, render
+from pyapp.ui.html import action_json, esc, render
 from pyapp.ui.lobby import lobby_html
 from pyapp.ui.page import latest_move_html, table_page_html, table_query, undo_html
 from pyapp.ui.params import game_request
@@ -114,7 +113,7 @@ def test_forced_assassination_offers_one_button_per_ace_with_its_place():
     state.spy_deck[0] = "KD"
     html = table.table_html(payload_for(state), [])
     for entry in state.view(0)["aces_available"]:
-        assert esc(json.dumps({"type": "assassinate", "ace": entry["card"]})) in html
+        assert esc(action_json({"type": "assassinate", "ace": entry["card"]})) in html
         assert "from %s" % entry["place"] in html
 
 

@@ -16,6 +16,7 @@ when whole. Every URL the site uses is relative, so it also works under a
 sub-path such as a GitHub Pages project site.
 """
 
+import ast
 import base64
 import hashlib
 import html
@@ -169,11 +170,27 @@ def python_files(folder):
 
 
 def engine_files(src):
-    """The .py files of the engine worker: all of pyapp/ but the UI."""
+    """The .py files of the engine worker: all of pyapp/ but the UI, and of the
+    UI the tables' modules (the worker draws each payload's table)."""
     pyapp = src / "pyapp"
     ui = pyapp / "ui"
-    return [path.relative_to(src).as_posix()
-            for path in python_files(pyapp) if ui not in path.parents]
+    tables = table_modules(ui)
+    return [path.relative_to(src).as_posix() for path in python_files(pyapp)
+            if ui not in path.parents or path.stem in tables]
+
+
+def table_modules(ui):
+    """The UI modules that ui/tables.py needs, itself and the package's
+    __init__ included: those its relative imports reach."""
+    found, todo = {"__init__"}, ["tables"]
+    while todo:
+        name = todo.pop()
+        found.add(name)
+        for node in ast.walk(ast.parse((ui / (name + ".py")).read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [alias.name for alias in node.names]
+                todo.extend(n for n in names if n not in found and (ui / (n + ".py")).is_file())
+    return found
 
 
 def ui_config(src):

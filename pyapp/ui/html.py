@@ -138,9 +138,18 @@ def disabled_button(label, why_id, reason, action="disabled", extra=(), classes=
     return Html("<button%s>%s</button>" % (attrs(pairs + list(extra)), render([label, why])))
 
 
+def action_json(action):
+    """An action as JSON text, its keys sorted: the same text whether CPython
+    (the worker draws most tables) or MicroPython (whose dicts keep no order)
+    wrote it, so a control keeps its data-act, the key that finds it again
+    after a redraw."""
+    return "{" + ", ".join("%s: %s" % (json.dumps(name), json.dumps(action[name]))
+                           for name in sorted(action)) + "}"
+
+
 def act_button(label, action, classes="btn", title=None, extra=()):
     """A button that sends exactly `action`, one of the legal actions."""
-    return button(label, "do", [("data-act", json.dumps(action))] + list(extra), classes=classes,
+    return button(label, "do", [("data-act", action_json(action))] + list(extra), classes=classes,
                   title=title)
 
 

@@ -55,12 +55,22 @@ def log_html(events):
             for event in reversed(events)]
 
 
+def table_html(payload, selection, hint):
+    """The game's table: as the worker drew it, when nothing is selected and
+    no hint shown (the worker draws it as this page would, off its main
+    thread), else drawn here."""
+    drawn = payload.get("table_html")
+    if drawn is not None and not selection and not hint:
+        return drawn
+    return TABLES[payload["game"]].table_html(payload, selection, hint)
+
+
 def table_page_html(payload, selection, hint, pace="normal", auto_answer=True):
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
         hint_line = el("p", "Hint: " + hint["text"], class_="hint", data_testid="hint")
-    table = raw(TABLES[payload["game"]].table_html(payload, selection, hint))
+    table = raw(table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
            el("div", tools_html(payload, pace, auto_answer), class_="tools"), class_="table-head"),

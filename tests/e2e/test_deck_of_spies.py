@@ -5,13 +5,12 @@ there, makes it on the page with clicks, and checks that the page shows what
 the CPython engine shows, so the two interpreters agree move by move.
 """
 
-import json
-
 import pytest
 
 from pyapp.engine.bots import GreedyBot
 from pyapp.engine.rng import Rng
 from pyapp.games import new_game
+from pyapp.ui.html import action_json
 
 from . import screenshot, wait_engine, wait_ui
 from .conftest import new_logged_context, check_requests
@@ -35,7 +34,7 @@ def moves_shown(page):
 def click_action(page, action):
     """Make one move on the page the way a person would."""
     if action["type"] in ("assassinate", "end_turn"):
-        page.click("button[data-act='%s']" % json.dumps(action))
+        page.click("button[data-act='%s']" % action_json(action))
         return
     for card in action.get("cards", []):
         page.click('button.card[data-card="%s"]' % card)

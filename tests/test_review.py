@@ -10,6 +10,7 @@ from pyapp import worker
 from pyapp.engine.rng import Rng
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_decision, review_step
+from pyapp.ui.replay import review_progress_html, review_result_html
 
 from playthrough import payloads
 
@@ -66,3 +67,16 @@ def test_the_worker_lists_the_decisions_then_reviews_one_at_a_time(replayed):
                      if state.to_act not in (None, replayed.human))
     bad = json.loads(worker.review(json.dumps(dict(request, step=bots_turn))))
     assert not bad["ok"] and "no choice at move" in bad["error"]
+
+
+def test_the_page_lists_the_worst_decisions_or_says_there_are_none():
+    review = {"chosen_text": "Play R3.", "chance": 0.3, "best_text": "Play B6.",
+              "best_chance": 0.55, "loss": 25}
+    small = dict(review, loss=4, chance=0.51)
+    html = review_result_html([(4, review), (9, small), (11, None)])
+    assert html.count("data-review-item") == 1 and 'data-loss="25"' in html
+    assert "Move 5: gave up 25 points" in html and "30% to win" in html
+    assert 'data-action="replay-to" data-step="4"' in html
+    assert "data-review-empty" in review_result_html([(9, small)])
+    assert "keeps no estimates" in review_result_html([(1, None)])
+    assert "Reviewing decision 3 of 7" in review_progress_html(2, 7)

@@ -48,6 +48,7 @@ class Shown:
     loading = False
     answer = None
     hands = False
+    reviewing = False  # a review is running; Cancel or leaving the replay stops it
 
 
 class Front:
@@ -252,10 +253,20 @@ async def list_moves(moves):
             moves[first:first + MOVES_AT_ONCE], first + 1))
 
 
+async def engine_call(name, request):
+    """An engine call that waits its turn: a review shares the engine with
+    stepping. None if the engine is not there, or stays busy for 10 s."""
+    for _ in range(200):
+        answer = await Host.call(name, json.dumps(request))
+        if answer is not None or document.body.getAttribute("data-busy") != "true":
+            return answer
+        await asyncio.sleep(0.05)
+    return None
+
+
 async def ask_step(record, step, moves=False):
     """The worker's answer for one step, or None (the reason shown)."""
-    request = json.dumps({"save": record["save"], "step": step, "moves": moves})
-    answer = await Host.call("replay", request)
+    answer = await engine_call("replay", {"save": record["save"], "step": step, "moves": moves})
     if answer is None:
         Host.show_message("The game engine is still loading or busy; try again in a "
                           "moment.", "info")
@@ -308,6 +319,36 @@ async def load_wanted():
 
 def step_by(move):
     go_to(replay.target_step(move, Shown.wanted, Shown.steps))
+
+
+async def review():
+    """Each of the human's decisions reviewed in the worker, one call each,
+    with progress; the worst of them listed."""
+    box, save = element("replay-review"), Shown.record["save"]
+    listed = await engine_call("review", {"save": save})
+    if listed is None or not listed.get("ok"):
+        Host.show_message("The review could not start: %s" % (
+            (listed or {}).get("error") or "the game engine is not ready"))
+        return
+    Shown.reviewing, reviews, steps = True, [], listed["decisions"]
+    try:
+        for done, step in enumerate(steps):
+            box.innerHTML = replay.review_progress_html(done, len(steps))
+            while Shown.loading:  # a step asked for goes first
+                await asyncio.sleep(0.02)
+            answer = await engine_call("review", {"save": save, "step": step})
+            if not Shown.reviewing or not box.isConnected or answer is None:
+                box.innerHTML = render(replay.review_start_html("Review stopped."))
+                return
+            reviews.append((step, answer.get("review")))
+        box.innerHTML = replay.review_result_html(reviews)
+    finally:
+        Shown.reviewing = False
+
+
+def start_review():
+    if not Shown.reviewing:
+        asyncio.create_task(review())
 
 
 def close_replay():
@@ -369,6 +410,8 @@ HANDLERS = {
     "replay-step": lambda target: step_by(target.getAttribute("data-move")),
     "replay-to": lambda target: go_to(int(target.getAttribute("data-step"))),
     "replay-close": lambda target: close_replay(),
+    "review": lambda target: start_review(),
+    "review-cancel": lambda target: setattr(Shown, "reviewing", False),
     "export": lambda target: export_all(),
     "daily": lambda target: play_daily(),
     "continue": lambda target: hand_over(),

@@ -13,6 +13,9 @@ from .html import button, el, key_label, raw, render
 from .seats import seat_name
 from .tables import TABLES
 
+LOSS_POINTS = 10  # a decision that gave up more win chance than this is a finding
+FINDINGS = 5  # the worst ones listed
+
 # {key: what it does} on the replay screen.
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
@@ -79,6 +82,8 @@ def replay_html(record, moves):
            el("div", button("Close the replay", "replay-close", classes="btn ghost"), class_="tools"),
            class_="table-head"),
         controls_html(record["players"]),
+        el("section", review_start_html(), id="replay-review", class_="replay-review",
+           aria_live="polite", aria_label="Review of your decisions"),
         el("div", el("div", el("div", id="replay-felt", class_="replay-felt", inert=True),
                      el("div", id="replay-hands", class_="replay-hands", hidden=True),
                      class_="felt"),
@@ -104,3 +109,53 @@ def hands_html(answer):
                   class_="replay-hand"))
             for seat, hand in answer["hands"]]
     return render([el("h2", "Every hand"), el("ul", rows)])
+
+
+# -- the review of the human's decisions ------------------------------------------------
+
+
+def review_start_html(note=None):
+    return [button("Review my decisions", "review", classes="btn",
+                   title="The strongest bot's search judges each of your choices from "
+                         "what you knew then"),
+            el("span", note, class_="note") if note else None]
+
+
+def review_progress_html(done, total):
+    """While the worker reviews: how far, and Cancel."""
+    return render([
+        el("label", "Reviewing decision %d of %d " % (min(done + 1, total), total),
+           el("progress", max=str(total), value=str(done))),
+        button("Cancel", "review-cancel", classes="btn ghost")])
+
+
+def finding_html(step, review):
+    return el("li",
+              el("p", el("strong", "Move %d: gave up %d points. " % (step + 1, review["loss"])),
+                 "You chose: %s (%s to win by the search's estimate). It preferred: %s (%s)."
+                 % (review["chosen_text"], percent(review["chance"]), review["best_text"],
+                    percent(review["best_chance"]))),
+              button("Show move %d" % (step + 1), "replay-to", [("data-step", str(step))],
+                     classes="btn ghost"),
+              data_review_item=True, data_loss=str(review["loss"]))
+
+
+def percent(chance):
+    return "%d%%" % round(100 * chance)
+
+
+def review_result_html(reviews):
+    """The decisions that gave up the most; `reviews` are (step, review or
+    None) for each decision reviewed."""
+    judged = [(step, review) for step, review in reviews if review is not None]
+    if not judged:
+        return render(review_start_html(
+            "This game's strongest bot keeps no estimates to review with."))
+    worst = sorted([pair for pair in judged if pair[1]["loss"] > LOSS_POINTS],
+                   key=lambda pair: -pair[1]["loss"])[:FINDINGS]
+    heading = el("h2", "Review: %d of your decisions judged" % len(judged))
+    if not worst:
+        return render([heading, el("p", "None of them gave up more than %d points of win "
+                                        "chance." % LOSS_POINTS, data_review_empty=True)])
+    return render([heading, el("ol", [finding_html(step, review) for step, review in worst],
+                               class_="review-findings")])

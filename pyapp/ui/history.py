@@ -73,9 +73,19 @@ def add(store, record):
     return True
 
 
+def parse_json(text):
+    """Stored JSON text parsed; ValueError if it is not readable. (Not
+    saves.parse_json: its nesting count is a slow loop in MicroPython, whose
+    parser does not recurse; CPython's raises RecursionError, caught here.)"""
+    try:
+        return json.loads(text)
+    except Exception:
+        raise ValueError("it is not readable (not JSON, or cut short)")
+
+
 def parse_record(text):
     """A history record; ValueError says what is wrong with it."""
-    record = saves.parse_json(text)
+    record = parse_json(text)
     if not isinstance(record, dict):
         raise ValueError("it is not a record of a finished game")
     for name in ("id", "game", "title", "when", "won", "players", "seed", "moves"):
@@ -101,7 +111,7 @@ def find(store, record_id):
     key = key_of(store, record_id)
     try:
         record = parse_record(saves.read(store, key))
-        record["save"] = saves.parse_json(saves.read(store, REPLAY + record_id))
+        record["save"] = parse_json(saves.read(store, REPLAY + record_id))
         return record
     except ValueError:
         return None
@@ -162,7 +172,8 @@ def outcome_text(record):
 
 def history_row(record, offset):
     seats = "Solitaire" if record["players"] == 1 else "%d players" % record["players"]
-    facts = [date_text(record["when"], offset), seats, bots_text(record.get("levels")),
+    when = date_text(record["when"], offset)
+    facts = [when, seats, bots_text(record.get("levels")),
              plural(record["moves"], "move"), "deal #%s" % record["seed"]]
     return el("li", el("div", el("strong", outcome_text(record), class_="outcome"),
                        el("span", " \u00b7 ".join(fact for fact in facts if fact),
@@ -171,8 +182,7 @@ def history_row(record, offset):
                        class_="kept-main"),
               button("Replay", "replay", [
                   ("data-history", record["id"]),
-                  ("aria-label", "Replay the %s game of %s" % (
-                      record["title"], date_text(record["when"], offset)))],
+                  ("aria-label", "Replay the %s game of %s" % (record["title"], when))],
                   classes="btn"),
               class_="kept history-row " + ("won" if record["won"] else "lost"),
               data_history=record["id"])

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from pyapp import worker
+from pyapp import bots, worker
+from pyapp.bots.deck_of_spies import GreedyPlanBot
 from pyapp.engine.rng import Rng
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_decision, review_step
@@ -49,9 +50,24 @@ def test_a_deal_the_human_cannot_tell_apart_gets_the_same_review(game, players, 
     assert review_decision(other, seat, chosen) == review_decision(state, seat, chosen)
 
 
-def test_a_bot_without_search_figures_gives_no_review():
+def test_deck_of_spies_is_reviewed_against_the_expert_from_the_players_information():
     session, _ = payloads("deck-of-spies", 1, 53)
     replay = Replay(session.save())
+    reviews = [review_step(replay, step) for step in decisions(replay)]
+    assert all(review is not None for review in reviews)
+    assert any(review["loss"] > 0 for review in reviews)
+    step = decisions(replay)[2]
+    state, chosen = replay.states[step], replay.states[step + 1].history[-1]
+    reshuffled = state.determinize(0, Rng(7))  # the same view, the decks in another order
+    assert reshuffled.view(0) == state.view(0)
+    assert (reshuffled.draw_deck, reshuffled.spy_deck) != (state.draw_deck, state.spy_deck)
+    assert review_decision(reshuffled, 0, chosen) == review_decision(state, 0, chosen)
+
+
+def test_a_bot_without_search_figures_gives_no_review(monkeypatch):
+    session, _ = payloads("deck-of-spies", 1, 53)
+    replay = Replay(session.save())
+    monkeypatch.setitem(bots.LEVELS["deck-of-spies"], "expert", GreedyPlanBot)
     assert review_step(replay, decisions(replay)[0]) is None
 
 

@@ -25,7 +25,7 @@ Usage:
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
 from ..engine.bots import Levels
 from ..engine.protocol import GameState
@@ -257,6 +257,18 @@ def _key_spies_left(view: View) -> list[Card]:
     return [r + s for r in KEY_RANKS for s in SUITS if r + s not in seen]
 
 
+def _by_first_action(chances: list[tuple[Action, float]]) -> list[tuple[Action, int, float]]:
+    """Each first action once, with the chance of its best plan."""
+    root: list[tuple[Action, int, float]] = []
+    for action, chance in chances:
+        known = [index for index, (other, _, _) in enumerate(root) if other == action]
+        if known:
+            root[known[0]] = (action, 1, max(root[known[0]][2], chance))
+        else:
+            root.append((action, 1, chance))
+    return root
+
+
 def _win_chance(expected_keys: float) -> float:
     return 1.0 / (1.0 + math.exp(-SLOPE * (expected_keys - (KEY_SPIES_TO_WIN - 0.5))))
 
@@ -268,6 +280,9 @@ class LookaheadBot(_PlanBot):
 
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
+        # The last decision's win chance of each first action, in a search's
+        # root form {"root": [(action, 1, chance)]}: the review reads it.
+        self.stats: dict[str, Any] | None = None
 
     def _best_plan(self, state: GameState, seat: int, rng: Rng, view: View,
                    plans: list[Plan]) -> Plan:
@@ -280,6 +295,7 @@ class LookaheadBot(_PlanBot):
         rates: dict[tuple[Card, ...], float] = {}
         best: Plan | None = None
         best_value: float | None = None
+        chances: list[tuple[Action, float]] = []
         for plan in plans:
             turn = _Turn(view, plan)
             key = turn.owned_key()
@@ -291,9 +307,11 @@ class LookaheadBot(_PlanBot):
             value = 0.0
             for index, world in enumerate(worlds):
                 value += self._after(turn, view, world, rate, rate_seed + index)
+            chances.append((plan[0], value / len(worlds)))
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = plan, value
         assert best is not None  # two or more legal actions make at least one plan
+        self.stats = {"root": _by_first_action(chances)}
         return best
 
     @staticmethod

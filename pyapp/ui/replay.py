@@ -132,9 +132,9 @@ def review_progress_html(done, total):
 def finding_html(step, review):
     return el("li",
               el("p", el("strong", "Move %d: gave up %d points. " % (step + 1, review["loss"])),
-                 "You chose: %s (%s to win by the search's estimate). It preferred: %s (%s)."
-                 % (review["chosen_text"], percent(review["chance"]), review["best_text"],
-                    percent(review["best_chance"]))),
+                 "You chose: %s (%s to win, by the bot's estimate). It preferred: %s (%s)."
+                 % (review["chosen_text"].rstrip("."), percent(review["chance"]),
+                    review["best_text"].rstrip("."), percent(review["best_chance"]))),
               button("Show move %d" % (step + 1), "replay-to", [("data-step", str(step))],
                      classes="btn ghost"),
               data_review_item=True, data_loss=str(review["loss"]))

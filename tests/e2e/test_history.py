@@ -3,7 +3,7 @@ to a file and back: one page, one short seeded Deck of Spies deal.
 
 - the replay (from the end screen) steps by keys and buttons, and at each
   step shown the table is the engine's view(0) of the game after that many
-  moves (body[data-replay-step]);
+  moves (body[data-replay-step]); the review lists its findings or none;
 - each of these screens passes axe-core at both widths (test_a11y's check);
 - after a reload the statistics count the game once, and the history lists it;
 - export -> clear the storage -> import brings every key back as it was; a
@@ -89,6 +89,10 @@ def replay_by_keys(page, states):
     shown_step(page, 5, states)
     page.keyboard.press("Home")
     shown_step(page, 0, states)
+    page.click('[data-action="review"]')
+    page.wait_for_selector("[data-review-item], [data-review-empty]", timeout=MOVE_TIMEOUT_MS)
+    for item in page.locator("[data-review-item]").all():
+        assert int(item.get_attribute("data-loss")) > 10
     both_widths(page, "replay")
     page.click('[data-action="replay-close"]')
     page.wait_for_selector('body[data-screen="table"]', state="attached")

@@ -303,13 +303,15 @@ def render_table():
     table = element("table")
     kept = [box.id for box in table.querySelectorAll("input[data-keep]") if box.checked]
     focused = focus_key(table)
-    table.innerHTML = table_page_html(payload, App.selection, App.hint, App.pace, App.auto_answer)
+    # static/redraw.mjs: changes only what changed, then marks the cards that
+    # arrived so only those animate (one call, not one per card, across the bridge).
+    window.safehouseRedraw.draw(table, table_page_html(payload, App.selection, App.hint, App.pace,
+                                                       App.auto_answer), CARDS)
     for box_id in kept:
         box = element(box_id)
         if box:
             box.checked = True
     refocus(table, focused)
-    mark_arrivals(table)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
     waiting = payload["legal"] and not only_choice()  # a forced move is made for them
@@ -317,13 +319,6 @@ def render_table():
 
 
 CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and backs
-
-
-def mark_arrivals(table):
-    """Class "arrived" on each card that was not on the table before this
-    redraw, so only those animate (static/motion.mjs: one call, not one per
-    card across the bridge)."""
-    window.safehouseMotion.markArrivals(table, CARDS)
 
 
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")

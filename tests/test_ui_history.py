@@ -63,6 +63,11 @@ def test_only_the_last_fifty_are_kept():
     assert (records[0]["id"], records[-1]["id"]) == ("g52", "g3")
     assert len(saves.keys(store, history.REPLAY)) == history.KEEP
     assert history.find(store, "g2") is None and history.find(store, "g3")["save"]
+    imported = FakeStorage(dict(store.items))
+    transfer.import_text(imported, transfer.export_text(FakeStorage(
+        {history.HISTORY + "%013d.old" % 1: "{}", history.REPLAY + "old": "{}"}), 1), str)
+    history.prune(imported)
+    assert history.key_of(imported, "old") is None and imported.items == store.items
 
 
 def test_a_record_that_cannot_be_read_is_reported_and_left_alone():

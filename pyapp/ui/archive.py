@@ -394,6 +394,7 @@ async def import_file(field):
         return
     finally:
         field.value = ""
+    history.prune(Host.store())
     Host.show_message("Imported: %d added, %d merged with what was here, %d already here."
                       % (counts["added"], counts["merged"], counts["kept"]), "info")
     Host.show_lobby()

@@ -67,10 +67,15 @@ def add(store, record):
     if not saves.write(store, REPLAY + record["id"], json.dumps(save)) or not saves.write(
             store, HISTORY + "%013d.%s" % (record["when"], record["id"]), json.dumps(listed)):
         return False
+    prune(store)
+    return True
+
+
+def prune(store):
+    """The oldest records beyond KEEP go (say, after an import)."""
     for old in record_keys(store)[:-KEEP]:
         saves.remove(store, REPLAY + id_of(old))
         saves.remove(store, old)
-    return True
 
 
 def parse_json(text):

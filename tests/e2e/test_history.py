@@ -108,8 +108,10 @@ def both_widths(page, name):
     page.set_viewport_size(DESKTOP)
 
 
-def reload_to_lobby(page, url):
-    page.goto(url)
+def reloaded(page, url=None):
+    """Wait for the page, after a reload or going to `url`."""
+    if url:
+        page.goto(url)
     wait_ui(page)
     wait_engine(page)
 
@@ -124,8 +126,10 @@ def test_a_finished_game_is_kept_replayed_counted_and_carried_then_two_people_pa
     states = play_to_the_end(page)
     replay_by_keys(page, states)
 
-    page.reload()  # on the end screen: the game is counted once all the same
-    reload_to_lobby(page, site_server.url)
+    page.reload()  # on the end screen (its link deals the seed afresh): counted once all the same
+    reloaded(page)
+    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
+    page.click('#table [data-action="lobby"]')
     open_screen(page, "stats")
     assert page.inner_text('[data-stat="played"]') == "1"
     assert page.inner_text('[data-stat="played"][data-game="deck-of-spies"]') == "1"
@@ -144,7 +148,7 @@ def test_a_finished_game_is_kept_replayed_counted_and_carried_then_two_people_pa
     assert json.loads(exported.read_text())["items"] == kept
 
     page.evaluate("() => localStorage.clear()")
-    reload_to_lobby(page, site_server.url)
+    reloaded(page, site_server.url)
     bad = tmp_path / "bad.json"
     bad.write_text('{"items": 1}')
     page.set_input_files('[data-action="import"]', str(bad))

@@ -41,7 +41,7 @@ class Shown:
     """The replay on screen."""
 
     record = None  # the history record (or one made from the finished game on the table)
-    back = "lobby"  # where Back goes: "table", "history"
+    back = "lobby"  # where "Close the replay" goes: "table", "history" or "lobby"
     step = 0
     steps = 0
     wanted = 0  # the step asked for last; keys pressed while a step loads coalesce

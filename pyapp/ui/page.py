@@ -35,24 +35,51 @@ def undo_html(undo):
     return disabled_button(label, "undo-why", undo["reason"], action="undo", classes="btn ghost")
 
 
+# The tools' markup by what it shows: it changes seldom, and is redrawn every move.
+_TOOLS = {}
+
+
 def tools_html(payload, pace, auto_answer=True):
-    hint = button(key_label("Hint", "H"), "hint") if payload["legal"] else None
-    multiplayer = payload["players"] > 1
-    return [hint,
-            undo_html(payload["undo"]) if not payload["view"]["over"] else None,
+    undo = None if payload["view"]["over"] else payload["undo"]
+    shows = (bool(payload["legal"]), undo and (undo["allowed"], undo["reason"]),
+             payload["players"] > 1, pace, auto_answer, payload["game"])
+    drawn = _TOOLS.get(shows)
+    if drawn is None:
+        drawn = _TOOLS[shows] = render(tools_shown(shows[0], undo, *shows[2:]))
+    return raw(drawn)
+
+
+def tools_shown(decision, undo, multiplayer, pace, auto_answer, game):
+    return [button(key_label("Hint", "H"), "hint") if decision else None,
+            undo_html(undo) if undo else None,
             pace_html(pace) if multiplayer else None,
             auto_answer_html(auto_answer) if multiplayer else None,
-            button("Rules", "rules", [("data-game", payload["game"])], classes="btn ghost"),
+            button("Rules", "rules", [("data-game", game)], classes="btn ghost"),
             button("Copy link", "copy-link", classes="btn ghost",
                    title="Copy the address of this deal: game, seed, seats, bots and options"),
             button("New deal", "new-deal", classes="btn ghost"),
             button("Lobby", "lobby", classes="btn ghost")]
 
 
+# Each log line's markup by (text, note or not): the log only grows, and the
+# page redraws it whole on every move, on the main thread.
+_LOG_LINES = {}
+
+
+def log_line(event):
+    note = event.get("kind") == "note"
+    key = (event["text"], note)
+    line = _LOG_LINES.get(key)
+    if line is None:
+        if len(_LOG_LINES) > 2000:  # another game's lines, by now
+            _LOG_LINES.clear()
+        line = _LOG_LINES[key] = el("li", event["text"], class_="note" if note else None)
+    return line
+
+
 def log_html(events):
     """The move log, newest first."""
-    return [el("li", event["text"], class_="note" if event.get("kind") == "note" else None)
-            for event in reversed(events)]
+    return [log_line(event) for event in reversed(events)]
 
 
 def table_html(payload, selection, hint):

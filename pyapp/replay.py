@@ -54,7 +54,8 @@ class Replay:
 
     def payload(self, step: object) -> Payload:
         """The page's payload at `step`, as the human seat saw it, with no
-        legal actions (a replay only shows)."""
+        legal actions (a replay only shows); "replay" tells the table to show
+        the result as a panel, not as the end screen's dialog."""
         state = self.state(step)
         return {
             "ok": True, "error": None, "game": state.game_id, "title": state.title,
@@ -62,7 +63,7 @@ class Replay:
             "moves": len(state.history), "view": state.view(self.human), "legal": [],
             "bot_to_act": False, "only_choice": None,
             "undo": {"allowed": False, "reason": "This is a replay."},
-            "log": list(state.log[-LOG_TAIL:]), "cards": state.cards,
+            "log": list(state.log[-LOG_TAIL:]), "cards": state.cards, "replay": True,
         }
 
     def hands(self, step: object) -> list[list[Any]]:

@@ -185,14 +185,15 @@ def hint(_: object = None) -> str:
 def replay(request_json: str) -> str:
     """One step of a saved game's replay, without touching the current game:
     {"save", "step", "moves": true to list the moves too} answers {"ok",
-    "steps", "step", "payload": what the human seat saw, "hands": every
+    "steps", "step", "payload": what the human seat saw (its table drawn
+    here, read-only, as for any payload), "hands": every
     seat's [seat, hand], "moves": [{"seat", "text"}] if asked} or {"ok":
     false, "error"}."""
     try:
         request, replayed = _replay_request(request_json)
         step = request.get("step")
         answer = {"ok": True, "steps": replayed.steps, "step": step,
-                  "payload": replayed.payload(step), "hands": replayed.hands(step)}
+                  "payload": _with_table(replayed.payload(step)), "hands": replayed.hands(step)}
         if request.get("moves") is True:
             answer["moves"] = replayed.moves()
     except Exception as err:

@@ -9,6 +9,7 @@ from pyapp import worker
 from pyapp.games import load_game
 from pyapp.replay import Replay
 from pyapp.session import Session
+from pyapp.ui.replay import step_html
 
 from playthrough import payloads
 
@@ -66,6 +67,10 @@ def test_the_worker_replays_without_touching_the_game_in_progress():
     assert len(answer["moves"]) == answer["steps"]
     later = json.loads(worker.replay(json.dumps(dict(request, step=answer["steps"], moves=False))))
     assert later["payload"]["view"]["over"] and "moves" not in later
+    drawn = later["payload"].pop("table_html")  # read-only: the result is a panel, no dialog
+    assert drawn == step_html(later["payload"]) and "replay-result" in drawn
+    assert "end-screen" not in drawn
+    assert "data-act=" not in answer["payload"]["table_html"]  # no legal action offered
     assert json.loads(worker.bot_step())["view"] == playing["view"]  # still the same game
 
 

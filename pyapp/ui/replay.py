@@ -94,9 +94,12 @@ def replay_html(record, moves):
 
 
 def step_html(payload):
-    """The table at one step, read-only, as the human seat saw it."""
-    shown = dict(payload, replay=True)
-    return TABLES[payload["game"]].table_html(shown, [], None)
+    """The table at one step, read-only, as the human seat saw it: as the
+    worker drew it, else drawn here."""
+    drawn = payload.get("table_html")
+    if drawn is not None:
+        return drawn
+    return TABLES[payload["game"]].table_html(dict(payload, replay=True), [], None)
 
 
 def hands_html(answer):

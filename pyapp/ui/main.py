@@ -76,7 +76,15 @@ def store():
 
 
 def now():
-    return window.Date.now()
+    """Milliseconds since 1970. (Date.now() itself reaches MicroPython cut to
+    32 bits: a wrong date on every save, and on the lobby's "last played".)"""
+    return archive.clock()[0]
+
+
+def moment():
+    """Milliseconds on the page's own clock (performance.now(), a float that
+    crosses the bridge whole), for how long something took."""
+    return window.performance.now()
 
 
 def show_message(text, kind="error", button_label=None, button_action=None):
@@ -594,7 +602,7 @@ async def run_bots():
     the page makes them. A bot thinks while the move before it is on show, so
     each move costs max(pace, thinking + drawing), not their sum. A hurry
     (a click during these moves) lasts only until they stop."""
-    shown = now()  # when the move on show was drawn
+    shown = moment()  # when the move on show was drawn
     App.moving = True
     try:
         while App.payload is not None and (App.payload["bot_to_act"] or only_choice()):
@@ -605,8 +613,8 @@ async def run_bots():
             else:
                 payload = await call("act", json.dumps({
                     "action": only_choice(), "moves": App.payload["moves"], "for_human": True}))
-            await pause_for_pace((now() - shown) / 1000)
-            shown = now()
+            await pause_for_pace((moment() - shown) / 1000)
+            shown = moment()
             if App.payload is None or not accept(payload):
                 return
     finally:

@@ -119,6 +119,10 @@ def test_a_link_to_another_deal_starts_it_beside_the_saved_game(page, site_serve
     rows.first.wait_for()
     assert rows.count() == 2
     assert sorted(record["meta"]["seed"] for record in kept_games(page).values()) == [5, 777]
+    # Saved at the browser's time (Date.now() reaches MicroPython cut to 32 bits).
+    clock = page.evaluate("Date.now()")
+    assert all(clock - 120_000 < record["meta"]["updated"] <= clock
+               for record in kept_games(page).values())
     page.click('[data-resume]:has-text("deal #5 ")')
     page.wait_for_selector('body[data-screen="table"]', state="attached")
     assert "Deal #5" in page.inner_text("#table") and "level=easy" in page.url

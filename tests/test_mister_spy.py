@@ -660,12 +660,3 @@ def test_normal_bot_breaks_the_leaders_big_lair_with_a_team():
     state.apply(from_hand("S4", "S5"))
     assert state.lairs[1] == []
 
-
-def test_hard_bot_keeps_the_normal_plan_unless_the_search_clearly_beats_it():
-    from pyapp.bots.mister_spy import PLAN_MARGIN, _unless_clearly_better
-    plan_pick, other, unsearched = target(0), target(1), {"type": "end_turn"}
-    close = [(plan_pick, 100, 0.20), (other, 300, 0.20 + PLAN_MARGIN / 2)]
-    clear = [(plan_pick, 100, 0.20), (other, 300, 0.20 + PLAN_MARGIN * 2)]
-    assert _unless_clearly_better(plan_pick, other, close) == plan_pick
-    assert _unless_clearly_better(plan_pick, other, clear) == other
-    assert _unless_clearly_better(unsearched, other, clear) == other

@@ -1,7 +1,7 @@
 """The Mister Spy hard bot's inference: what the public log says about the
 other hands (card_weights), and determinize dealing by those weights."""
 
-from pyapp.bots.mister_spy import SLACK, card_weights
+from pyapp.bots.mister_spy import SLACK, _own_lair_source, card_weights
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 
@@ -42,7 +42,7 @@ def test_a_turn_without_a_lair_card_below_six_says_the_hand_had_none():
              {"kind": "target", "seat": 1, "target": 0}]
     # On a Lair of 6 the plan keeps a single Lair card back: no absence to read;
     # adding a 4 to a Lair of 2 is the plan's choice whatever else the hand held.
-    assert card_weights(built, 0, view_of())[1] == {}
+    assert not [code for code in card_weights(built, 0, view_of())[1] if code[0] == "L"]
 
 
 def test_a_lair_card_played_says_which_better_one_was_missing():
@@ -68,3 +68,29 @@ def test_determinize_deals_by_the_weights_and_keeps_the_view():
     assert held_banned == 0
     same = state.determinize(seat, Rng(9), None)
     assert (same.hands, same.deck) == (lambda w: (w.hands, w.deck))(state.determinize(seat, Rng(9)))
+
+
+def test_a_turn_that_sent_no_spy_of_its_own_into_its_lair_says_its_spies_were_big():
+    log = [draw(1, spy=True), {"kind": "lair", "seat": 1, "card": "L4", "total": 6},
+           {"kind": "target", "seat": 1, "target": 0}, draw(2)]
+    weights = card_weights(log, 0, dict(view_of(), hand_spies=[0, 1, 0]))[1]
+    # A blind Spy into a Lair of 6 is worth about 3.8 to the plan: a Spy of
+    # its own of 4-6 would have gone in instead.
+    assert weights == {"S4": SLACK, "S5": SLACK, "S6": SLACK}
+
+
+def test_at_a_big_table_hard_takes_the_blind_spy_the_log_says_is_big():
+    state = new_game("mister-spy", players=5, seed=11)
+    seat = state.to_act
+    state.lairs[seat] = ["L2", "L4"]  # a Lair of 6 catches any Spy
+    state.hands[seat] = ["D-A"]
+    state.hands[(seat + 1) % 5] = ["S1", "S2", "L2"]
+    state.hands[(seat + 2) % 5] = ["S5", "S6", "L3"]
+    state.apply({"type": "spy_target", "seat": seat})
+    sources = state.legal_actions()
+    big, small = (seat + 2) % 5, (seat + 1) % 5
+    small_spies = {code: 0.0 for code in ("S3", "S4", "S5", "S6")}
+    big_spies = {code: 0.0 for code in ("S1", "S2", "S3", "S4")}
+    for weights in ({small: small_spies, big: big_spies}, {big: big_spies}):
+        choice = _own_lair_source(state, seat, sources, weights, Rng(3))
+        assert choice == {"type": "spy_source", "source": "blind", "seat": big}

@@ -8,34 +8,24 @@
             odds are good), taunt when the partner letter is probably not in
             another hand, foil whenever it can, and break the leader's big
             Lair with a team.
-    hard    information-set MCTS (pyapp.engine.search) over determinized
-            deals, each other hand dealt by what that seat's choices in the
-            public log say it holds (inference, below): a fixed
-            HARD_ITERATIONS over the sensible actions only
-            (always foil, take a winning kill, no gift or self-wrecking Spy,
-            only the cheapest breaking team), the normal plan as rollout for
-            4 actions, then the game's evaluate(); no search when a single
-            sensible action is left. At 4 or more players the normal plan's
-            own choice stands unless the search's pick scores a mean reward
-            higher by PLAN_MARGIN.
+    hard    reads the public log for what the other seats' choices say
+            about their hands (inference, below), and deals the hidden
+            cards by it. At 2-3 players: information-set MCTS
+            (pyapp.engine.search) over those deals, a fixed HARD_ITERATIONS
+            over the sensible actions only (always foil, take a winning
+            kill, no gift or self-wrecking Spy, only the cheapest breaking
+            team), the normal plan as rollout for 4 actions, then the
+            game's evaluate(); no search when a single sensible action is
+            left. At 4-6 players: the normal plan, with the Spy for its own
+            Lair taken from the source that catches the most over those
+            deals (see PLAN_TABLE).
 
 Measured with bench/mister_spy.py: normal wins 92.9% of 2-player games
 against random bots and 57.2% at 6 (seeds 1-1000; docs/bots.md: 92% and
-47%). Hard against normals, with normal in the same seats on the same seeds
-as the yardstick (seeds 70001-; 150 games at 2-3 players, 200 at 4-6; shares
-with 95% intervals):
-
-    players   hard vs normals        normal vs normals     fair
-    2         69.3% (61.5-76.2)      53.3% (45.4-61.1)     50.0%
-    3         33.3% (26.3-41.2)      28.0% (21.4-35.7)     33.3%
-    4         23.2% (17.9-29.6)      21.7% (16.5-27.9)     25.0%
-    5         24.6% (19.1-31.0)      18.8% (14.0-24.8)     20.0%
-    6         16.9% (12.3-22.7)      16.0% (11.6-21.7)     16.7%
-
-so the search gains clearly at 2 players, a few points at 3 and 5, and
-little that these samples can show at 4 and 6. Hard's CPU time a decision
-(CPython 3.11, 40 games each at 2 and 6 players): median 103 ms, p95 139 ms,
-max 153 ms.
+47%). The hard bot's current shares against normals are in README.md ("Bot
+strength", from bench/bots.py); before inference, on seeds 70001-, the
+search took 69.3% at 2 players (fair 50%) and 33.3% at 3 (fair 33.3%), and
+was within noise of normal at 4-6.
 
 Every bot reads only `state.view(seat)`, `state.legal_actions()` and
 `state.determinize(seat, rng)`. Inside a sampled world the rollout policy may
@@ -85,13 +75,16 @@ EXPLORATION = 0.3
 # on the view and the generator alone, the same on every machine.
 HARD_ITERATIONS = 300
 # At large tables the search's estimates are noisy next to the small gaps
-# between moves (rewards near 1/players), and the search alone won no more
-# than normal at 4-6 players. There it only overrides the normal plan when
-# its pick's mean reward is higher by PLAN_MARGIN (tuning seeds 50001-50100,
-# 100 games: 20.0% with the margin, 13.5% without, normal 16.5% at 6 players;
-# 29.0%, 31.0%, 23.5% at 5). Fresh seeds show less: see the module docstring.
+# between moves (rewards near 1/players): the search won no more than the
+# normal plan at 4-6 players, with or without the log's evidence (tuning
+# seeds 1000-1099, 5 players: 18.0% and 20.0%, fair 20%). There the hard bot
+# plays the plan, and the Spy for its own Lair is the source whose Spy
+# catches the most on average over SOURCE_WORLDS deals dealt by the log's
+# evidence (tuning seeds 1000-1999, 1000 games each, against normals: 28.1%
+# at 4 players, 23.8% at 5, 20.0% at 6, where the plan itself takes 26.6%,
+# 21.8% and 15.8%; at 5 players 21.5% with uniform deals).
 PLAN_TABLE = 4
-PLAN_MARGIN = 0.02
+SOURCE_WORLDS = 40
 
 
 def _is_spy(code: str) -> bool:
@@ -131,6 +124,10 @@ class Knowledge:
         if not self.unseen_spies:
             return 0.0
         return sum(v for v in self.unseen_spies if v <= lair) / len(self.unseen_spies)
+
+    def unseen_into_own(self, lair: int) -> float:
+        """The plan's worth of an unseen Spy sent into one's own Lair of `lair`."""
+        return self.expected_catch(lair) - (1 - self.capture_chance(lair)) * 0.6 * lair
 
     def foil_risk(self, code: str) -> float:
         """The chance that another hand holds the partner of Doubler `code`."""
@@ -237,7 +234,7 @@ def _spy_options(view: View, seat: int, target: int, know: Knowledge) -> list[Op
     lair = view["lairs"][target]["total"]
     options: list[Option] = []
     hand_spies = sorted(c for c in hand if _is_spy(c))
-    unknown_mine = know.expected_catch(lair) - (1 - know.capture_chance(lair)) * 0.6 * lair
+    unknown_mine = know.unseen_into_own(lair)
     unknown_theirs = (1 - know.capture_chance(lair)) * _threat(view, target) \
         - GIFT * know.expected_catch(lair)
     for code in sorted(set(hand_spies)):
@@ -418,6 +415,8 @@ def _plan_view(world: MisterSpyState, seat: int) -> View:
 #   ("no_safe_taunt", taunts, gone)   it killed: holds no Doubler safe to taunt
 #   ("pair", code)                    it taunted with an unsafe letter: held both
 
+# Every Spy's value, one entry a copy.
+ALL_SPY_VALUES = sorted(SPY_VALUES[code] for code in FULL_DECK if _is_spy(code))
 # The chance that a seat makes a choice the normal plan would not (a person,
 # or a habit the model lacks): a deal that contradicts a choice is unlikely,
 # not impossible.
@@ -439,6 +438,10 @@ class _LogReader:
         self.value = 0               # of the capture in progress
         self.starting: int | None = None  # a seat whose turn's first choice is next
         self.owner: int | None = None     # a Lair owner whose kill-or-taunt is next
+        self.spent: list[int] = []        # the values of the Spies played so far
+        # The turn in progress: [seat, its Lair, the value of a Spy of its
+        # hand it sent into that Lair or None].
+        self.turn: list[Any] | None = None
 
     def read(self, log: list[dict[str, Any]]) -> list[list[tuple[Any, ...]]]:
         for event in log:
@@ -473,16 +476,49 @@ class _LogReader:
             self.steps[seat].append(("pair", event["card"]))
 
     def _on_draw(self, seat: int, event: dict[str, Any]) -> None:
-        if not event["spy"]:
-            self.steps[seat].append(("draw",))
-        self.starting = seat
+        self._on_no_draw(seat, event)
+        self.steps[seat].append(("spy_draw",) if event["spy"] else ("draw",))
 
     def _on_no_draw(self, seat: int, event: dict[str, Any]) -> None:
+        self._close_turn()
         self.starting = seat
+        self.turn = [seat, self.lairs[seat], None]
+
+    def _on_pass(self, seat: int, event: dict[str, Any]) -> None:
+        self.turn = None  # nothing to choose
+
+    def _close_turn(self) -> None:
+        """A finished turn with a Lair: the Spies its hand lacked, by the
+        plan's choice of what to send into it (the biggest Spy of the hand
+        that it captures, unless an unseen Spy is worth more)."""
+        if self.turn is None or not self.turn[1]:
+            return
+        seat, lair, sent = self.turn
+        if sent is None:
+            know = Knowledge.__new__(Knowledge)
+            know.unseen_spies = list(ALL_SPY_VALUES)
+            for value in self.spent:
+                know.unseen_spies.remove(value)
+            floor = max(0.0, know.unseen_into_own(lair)) - 0.5
+        else:
+            floor = sent
+        lacked = tuple(code for code, value in SPY_VALUES.items() if floor < value <= lair)
+        if lacked:
+            self.steps[seat].append(("no_spies", lacked))
+
+    def _on_spy(self, seat: int, event: dict[str, Any]) -> None:
+        from_hand = "from their hand" in event["text"]
+        if from_hand:
+            self.steps[seat] += [("spy_play",)] * len(event["cards"])
+        if self.turn is not None and event["target"] == seat:
+            self.turn[2] = event["value"] if from_hand else None
+        self.spent += [SPY_VALUES[code] for code in event["cards"]]
 
     def _on_lair(self, seat: int, event: dict[str, Any]) -> None:
         self.lairs[seat] = event["total"]
         self.steps[seat].append(("play", event["card"]))
+        if self.turn is not None:
+            self.turn[1] = event["total"]
 
     def _on_capture(self, seat: int, event: dict[str, Any]) -> None:
         self.taunts, self.value, self.owner = [], event["value"], seat
@@ -511,7 +547,8 @@ class _LogReader:
         self.lairs[seat] = 0
 
     _UPDATES: dict[Any, Callable[[_LogReader, Any, dict[str, Any]], None]] = {
-        "draw": _on_draw, "no_draw": _on_no_draw, "lair": _on_lair, "capture": _on_capture,
+        "draw": _on_draw, "no_draw": _on_no_draw, "pass": _on_pass, "spy": _on_spy,
+        "lair": _on_lair, "capture": _on_capture,
         "taunt_stands": _on_taunt_stands, "taunt": _on_taunt, "let_stand": _on_let_stand,
         "foil": _on_foil, "kill": _on_kill, "escape": _on_escape,
     }
@@ -530,31 +567,40 @@ def card_weights(log: list[dict[str, Any]], seat: int,
     weights: dict[int, dict[str, float]] = {}
     steps_by_seat = _LogReader(len(view["scores"])).read(log)
     for other, steps in enumerate(steps_by_seat):
-        held = view["hand_sizes"][other] - view["hand_spies"][other]
+        spies = view["hand_spies"][other]
         if other != seat:
-            weights[other] = _seat_weights(steps, held)
+            weights[other] = _seat_weights(steps, view["hand_sizes"][other] - spies, spies)
     return weights
 
 
-def _seat_weights(steps: list[tuple[Any, ...]], held: int) -> dict[str, float]:
-    """One seat's card weights (see card_weights), its steps read newest first."""
+def _seat_weights(steps: list[tuple[Any, ...]], held: int, spies: int) -> dict[str, float]:
+    """One seat's card weights (see card_weights), its steps read newest
+    first; `held` cards other than Spies and `spies` Spies in hand now.
+    Spies and other cards are counted apart: a check about Spies is blurred
+    by the Spies drawn since, and the others by the other cards."""
     weights: dict[str, float] = {}
-    drawn = played = 0
+    counts = {"draw": 0, "play": 0, "spy_draw": 0, "spy_play": 0}
     for step in reversed(steps):
         kind = step[0]
-        if kind == "draw":
-            drawn += 1
-            if drawn > DRAWS_BACK:
+        if kind in counts:
+            counts[kind] += 1
+            if counts["draw"] > DRAWS_BACK or counts["spy_draw"] > DRAWS_BACK:
                 break
-        elif kind == "play":
-            played += 1
+            continue
+        if kind == "no_spies":
+            share = 1.0 - counts["spy_draw"] / max(1, spies + counts["spy_play"])
         else:
-            share = max(0.0, 1.0 - drawn / max(1, held + played))
-            for code, sign in _check_cards(step):
-                factor = (1.0 - share) + share * (SLACK if sign < 0 else 1.0 / SLACK)
-                now = weights.get(code, 1.0)
-                weights[code] = min(now, factor) if sign < 0 else max(now, factor)
+            share = 1.0 - counts["draw"] / max(1, held + counts["play"])
+        _weigh(weights, _check_cards(step), max(0.0, share))
     return weights
+
+
+def _weigh(weights: dict[str, float], cards: list[tuple[str, int]], share: float) -> None:
+    """Fold one check, true of a `share` of the seat's cards, into `weights`."""
+    for code, sign in cards:
+        factor = (1.0 - share) + share * (SLACK if sign < 0 else 1.0 / SLACK)
+        now = weights.get(code, 1.0)
+        weights[code] = min(now, factor) if sign < 0 else max(now, factor)
 
 
 def _check_cards(step: tuple[Any, ...]) -> list[tuple[str, int]]:
@@ -566,6 +612,8 @@ def _check_cards(step: tuple[Any, ...]) -> list[tuple[str, int]]:
         return [(step[1], +1)]
     if kind == "lair":
         return [(code, -1) for code in _preferred_lair_cards(step[1], step[2])]
+    if kind == "no_spies":
+        return [(code, -1) for code in step[1]]
     taunts, gone = step[1], step[2]
     return [(code, -1) for code in sorted(gone) if code not in taunts]
 
@@ -582,8 +630,8 @@ def _preferred_lair_cards(lair: int, played: str | None) -> list[str]:
 class HardBot:
     """Information-set MCTS over the sensible actions, with the normal plan
     as rollout; no search at all when only one sensible action is left. At
-    4 or more players the normal plan's own choice stands unless the search
-    finds one clearly better (PLAN_MARGIN).
+    PLAN_TABLE players or more, the normal plan with the Spy for its own
+    Lair chosen over deals weighted by the log (see PLAN_TABLE).
 
     iterations: the search's fixed count, so a decision is repeatable.
     time_budget: a cap in seconds for experiments; None (the default) keeps
@@ -601,47 +649,58 @@ class HardBot:
                                 exploration=EXPLORATION, candidates=_sensible_in_world)
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
-        """The search's pick among the sensible actions (or the plan's, see above)."""
+        """The search's pick among the sensible actions, or at a big table
+        the plan's with the Spy for its own Lair chosen by inference."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         view = state.view(seat)
+        weights = card_weights(state.log, seat, view) if self.inference else None
+        if len(view["scores"]) >= PLAN_TABLE:
+            if view["phase"] == "source" and view["target"] == seat:
+                return _own_lair_source(cast(MisterSpyState, state), seat, actions, weights, rng)
+            return plan(view, actions)
         sensible = _sensible_in_view(view, actions)
         if len(sensible) == 1:
             return sensible[0]
-        self.search.sampler = self._sampler(state, seat, view)
-        choice = self.search.choose(state, seat, rng)
-        assert self.search.stats is not None  # choose() has filled them in
-        if len(view["scores"]) >= PLAN_TABLE:
-            choice = _unless_clearly_better(plan(view, actions), choice,
-                                            self.search.stats["root"])
-        return choice
+        self.search.sampler = _weighted_sampler(weights)
+        return self.search.choose(state, seat, rng)
 
 
-    def _sampler(self, state: GameState, seat: int, view: View) -> Sampler | None:
-        """The search's deals: weighted by the evidence in the public log, or
-        uniform (None) without inference."""
-        if not self.inference:
-            return None
-        weights = card_weights(state.log, seat, view)
-        return lambda real, me, rng: cast(MisterSpyState, real).determinize(me, rng, weights)
+def _weighted_sampler(weights: dict[int, dict[str, float]] | None) -> Sampler | None:
+    """The search's deals: dealt by the card weights that the public log
+    gives (inference), or uniform (None) without them."""
+    if weights is None:
+        return None
+    return lambda real, me, rng: cast(MisterSpyState, real).determinize(me, rng, weights)
 
 
-def _unless_clearly_better(default: Action, choice: Action,
-                           root: list[tuple[Action, int, float]]) -> Action:
-    """`default`, unless the search's `choice` beat it by PLAN_MARGIN in mean
-    reward (root: the search's [(action, visits, mean)]); the search's pick
-    when the default was not searched (not a sensible action)."""
-    means = {}
-    for action, visits, mean in root:
-        if visits:
-            if action == default:
-                means["default"] = mean
-            if action == choice:
-                means["choice"] = mean
-    if len(means) < 2:
-        return choice
-    return choice if means["choice"] - means["default"] > PLAN_MARGIN else default
+def _own_lair_source(state: MisterSpyState, seat: int, sources: list[Action],
+                     weights: dict[int, dict[str, float]] | None, rng: Rng) -> Action:
+    """The Spy to send into one's own Lair that catches the most on average
+    over SOURCE_WORLDS deals (weighted by the log when `weights`): a Spy
+    that escapes costs 0.6 times the Lair, as in the plan. Ties go to the
+    earlier source."""
+    lair = state.lair_total(seat)
+    worlds = [state.determinize(seat, rng, weights) for _ in range(SOURCE_WORLDS)]
+    best, best_worth = sources[0], None
+    for source in sources:
+        worth = 0.0
+        for world in worlds:
+            values = _source_values(world, source)
+            worth += sum(v if v <= lair else -0.6 * lair for v in values) / len(values)
+        if best_worth is None or worth > best_worth:
+            best, best_worth = source, worth
+    return best
+
+
+def _source_values(world: MisterSpyState, source: Action) -> list[int]:
+    """The values the Spy from `source` may have in `world`, equally likely."""
+    if source["source"] == "hand":
+        return [sum(SPY_VALUES[code] for code in source["cards"])]
+    if source["source"] == "blind":
+        return [SPY_VALUES[code] for code in world.hands[source["seat"]] if _is_spy(code)]
+    return [SPY_VALUES[world.deck[-1]]]
 
 
 def hard_bot(iterations: int = HARD_ITERATIONS, time_budget: float | None = None,

@@ -1060,9 +1060,8 @@ class MisterSpyState(GameState):
         each hand's Spy count and whether the deck's top card is a Spy.
 
         weights (for bots that read the table): {seat: {card: weight}} deals
-        a card that is not a Spy into that seat's hand with a chance in
-        proportion to its weight (1 for a card not named) rather than
-        uniformly."""
+        each card of that seat's hand with a chance in proportion to its
+        weight (1 for a card not named) rather than uniformly."""
         pool = self.unseen_cards(seat)
         spies = [code for code in pool if is_spy(code)]
         others = [code for code in pool if not is_spy(code)]
@@ -1073,11 +1072,12 @@ class MisterSpyState(GameState):
             if s == seat:
                 continue
             size, n_spies = len(self.hands[s]), _spy_count(self.hands[s])
-            hand = [spies.pop() for _ in range(n_spies)]
             leaning = weights.get(s) if weights else None
             if leaning:
+                hand = [_weighted_pop(spies, leaning, rng) for _ in range(n_spies)]
                 hand += [_weighted_pop(others, leaning, rng) for _ in range(size - n_spies)]
             else:
+                hand = [spies.pop() for _ in range(n_spies)]
                 hand += [others.pop() for _ in range(size - n_spies)]
             hand.sort()
             twin.hands[s] = hand

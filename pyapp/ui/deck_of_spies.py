@@ -17,7 +17,7 @@ CARD_ACTIONS = [  # (action type, label, keyboard key)
     ("retire", "Retire", "t"),
 ]
 KEYS = {"c": "counter", "r": "recruit", "t": "retire", "e": "end_turn", "a": "assassinate",
-        "h": "hint"}
+        "h": "hint", "p": "autoplay"}
 
 
 RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}

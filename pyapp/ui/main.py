@@ -58,6 +58,7 @@ class App:
     # The page is playing moves (the bots', forced ones): the table on show
     # is a move behind, so a click on it must not be sent as a move.
     moving = False
+    autoplay = False  # the expert is finishing the solitaire for the person to watch
     confirming = None  # what a confirmed dialog does
     refocus = None  # the element that had focus before the dialog
     typed = ""  # the first key of a two-key choice ("r" of "r9"), until the next key
@@ -314,7 +315,7 @@ def render_table():
     # static/redraw.mjs: changes only what changed, then marks the cards that
     # arrived so only those animate (one call, not one per card, across the bridge).
     window.safehouseRedraw.draw(table, table_page_html(payload, App.selection, App.hint, App.pace,
-                                                       App.auto_answer), CARDS)
+                                                       App.auto_answer, App.autoplay), CARDS)
     for box_id in kept:
         box = element(box_id)
         if box:
@@ -640,6 +641,33 @@ async def take_back():
         clear_message()
 
 
+async def autoplay():
+    """The expert plays the person's moves to the deal's end, each shown for
+    the pace; "Stop autoplay" (or P) hands the deal back after the move in hand."""
+    if App.autoplay:
+        App.autoplay = False
+        return
+    if App.payload is None or App.moving or not still_current():
+        return
+    App.autoplay = App.moving = True
+    render_table()
+    try:
+        while App.autoplay and App.payload["legal"] and still_current():
+            started = moment()
+            advice = await call("hint", "")
+            if advice is None or not advice.get("hint"):
+                accept(advice)  # says why, if the engine did
+                return
+            await pause_for_pace((moment() - started) / 1000)
+            request = {"action": advice["hint"]["action"], "moves": App.payload["moves"]}
+            if not App.autoplay or not accept(await call("act", json.dumps(request))):
+                return
+    finally:
+        App.autoplay = App.moving = False
+        if App.payload is not None:
+            render_table()
+
+
 async def ask_hint():
     if App.payload is None or not App.payload["legal"] or not still_current():
         return
@@ -775,6 +803,7 @@ HANDLERS = {
     "select": on_table(lambda target: toggle(target.getAttribute("data-card"))),
     "do": on_table(lambda target: asyncio.create_task(send_action(table_action(target)))),
     "hint": on_table(lambda target: asyncio.create_task(ask_hint())),
+    "autoplay": on_table(lambda target: asyncio.create_task(autoplay())),
     "undo": on_table(lambda target: asyncio.create_task(take_back())),
     "new-deal": on_table(lambda target: deal_again(None)),
     "same-deal": on_table(lambda target: deal_again(App.payload["seed"])),
@@ -871,6 +900,8 @@ def on_key(event):
         kind = KEYS.get(key.lower()) or table.KEYS[key.lower()]
         if kind == "hint":
             asyncio.create_task(ask_hint())
+        elif kind == "autoplay":
+            asyncio.create_task(autoplay())
         elif kind == "undo":
             asyncio.create_task(take_back())
         else:

@@ -8,11 +8,21 @@ from .tables import TABLES
 PACE_LABELS = [("instant", "Instant"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")]
 
 
-def pace_html(pace):
-    """How fast the bots move: a setting kept on this device."""
-    return el("label", "Bots ", el("select", [
-        el("option", label, value=value, selected=value == pace) for value, label in PACE_LABELS],
-        data_setting="pace"), class_="pace", title="How fast the bots move")
+def pace_html(pace, multiplayer=True):
+    """How fast the bots (or the solitaire's autoplay) move: a setting kept on this device."""
+    label, what = ("Bots", "the bots move") if multiplayer else ("Speed", "autoplay moves")
+    return el("label", label + " ", el("select", [
+        el("option", name, value=value, selected=value == pace) for value, name in PACE_LABELS],
+        data_setting="pace"), class_="pace", title="How fast " + what)
+
+
+def autoplay_html(playing):
+    """In the solitaire, the strongest bot can finish the deal for the person to watch."""
+    if playing:
+        return button(key_label("Stop autoplay", "P"), "autoplay", [("aria-pressed", "true")],
+                      classes="btn primary", title="Stop, and play on yourself")
+    return button(key_label("Autoplay", "P"), "autoplay", [("aria-pressed", "false")],
+                  classes="btn ghost", title="Let the expert finish this deal at the chosen pace")
 
 
 # Keys of the whole table screen; each game's own are its table module's KEYS.
@@ -39,20 +49,24 @@ def undo_html(undo):
 _TOOLS = {}
 
 
-def tools_html(payload, pace, auto_answer=True):
-    undo = None if payload["view"]["over"] else payload["undo"]
+def tools_html(payload, pace, auto_answer=True, autoplay=False):
+    over = payload["view"]["over"]
+    undo = None if over else payload["undo"]
     shows = (bool(payload["legal"]), undo and (undo["allowed"], undo["reason"]),
-             payload["players"] > 1, pace, auto_answer, payload["game"])
+             payload["players"] > 1, pace, auto_answer, payload["game"], autoplay and not over,
+             over)
     drawn = _TOOLS.get(shows)
     if drawn is None:
         drawn = _TOOLS[shows] = render(tools_shown(shows[0], undo, *shows[2:]))
     return raw(drawn)
 
 
-def tools_shown(decision, undo, multiplayer, pace, auto_answer, game):
+def tools_shown(decision, undo, multiplayer, pace, auto_answer, game, autoplay, over):
+    solitaire = not multiplayer and not over
     return [button(key_label("Hint", "H"), "hint") if decision else None,
             undo_html(undo) if undo else None,
-            pace_html(pace) if multiplayer else None,
+            autoplay_html(autoplay) if solitaire else None,
+            pace_html(pace, multiplayer) if multiplayer or solitaire else None,
             auto_answer_html(auto_answer) if multiplayer else None,
             button("Rules", "rules", [("data-game", game)], classes="btn ghost"),
             button("Copy link", "copy-link", classes="btn ghost",
@@ -92,7 +106,7 @@ def table_html(payload, selection, hint):
     return TABLES[payload["game"]].table_html(payload, selection, hint)
 
 
-def table_page_html(payload, selection, hint, pace="normal", auto_answer=True):
+def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, autoplay=False):
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
@@ -100,7 +114,8 @@ def table_page_html(payload, selection, hint, pace="normal", auto_answer=True):
     table = raw(table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
-           el("div", tools_html(payload, pace, auto_answer), class_="tools"), class_="table-head"),
+           el("div", tools_html(payload, pace, auto_answer, autoplay), class_="tools"),
+           class_="table-head"),
         latest_move_html(payload["log"]),
         el("div",
            el("div", table, hint_line, class_="felt"),

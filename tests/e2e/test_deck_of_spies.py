@@ -10,6 +10,7 @@ import pytest
 from pyapp.engine.bots import GreedyBot
 from pyapp.engine.rng import Rng
 from pyapp.games import new_game
+from pyapp.session import Session
 from pyapp.ui.html import action_json
 
 from . import screenshot, wait_engine, wait_ui
@@ -116,6 +117,28 @@ def test_keys_select_cards_and_the_hint_names_a_legal_move(page, site_server):
     described = [state.describe(a) for a in state.legal_actions()]
     assert hint.inner_text().replace("Hint: ", "") in described
     screenshot(page, "deck-of-spies-hint")
+
+
+def test_autoplay_plays_the_experts_moves_until_stopped(page, site_server):
+    page.goto("%s?game=deck-of-spies&seed=%d&pace=fast" % (site_server.url, SEED))
+    wait_engine(page)
+    page.wait_for_selector('body[data-screen="table"][data-moves="0"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.keyboard.press("p")
+    page.wait_for_selector('[data-action="autoplay"][aria-pressed="true"]', state="attached")
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 3",
+                           timeout=MOVE_TIMEOUT_MS)
+    screenshot(page, "deck-of-spies-autoplay")
+    page.click('[data-action="autoplay"]')
+    page.wait_for_selector('[data-action="autoplay"][aria-pressed="false"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_selector('body[data-busy="false"]', state="attached")
+    # The moves made are the hint's, the expert's, move after move.
+    session = Session.start({"game": "deck-of-spies", "players": 1, "seed": SEED})
+    for _ in range(moves_shown(page)):
+        session.act(session.hint()["hint"]["action"])
+    assert moves_shown(page) >= 3
+    assert_page_matches(page, session.state)
 
 
 def test_double_clicks_make_one_move(page, site_server):

@@ -44,13 +44,23 @@ def records_html():
 
 
 OPTION_LABELS = {"target": "Points to win the match"}
-LEVEL_NOTES = {"easy": "easy", "normal": "normal", "hard": "hard (thinks ahead)"}
+# What each level does, the same in every game (pyapp/bots).
+LEVEL_NOTES = [("easy", "any sensible move, at random"),
+               ("normal", "a fixed plan of good habits"),
+               ("hard", "thinks ahead, trying out the cards it cannot see as the table's "
+                        "moves suggest them")]
 
 
 def _select(element_id, options, chosen):
     """A <select>; `options` are (value, label) pairs."""
     return el("select", [el("option", label, value=value, selected=value == chosen)
                          for value, label in options], id=element_id)
+
+
+def levels_note(levels):
+    """One line on what each of the levels offered does."""
+    notes = [[el("b", name), ": ", note, ". "] for name, note in LEVEL_NOTES if name in levels]
+    return el("p", notes, class_="note levels-note") if notes else None
 
 
 def setup_rows(entry):
@@ -62,8 +72,9 @@ def setup_rows(entry):
     rows = [
         el("label", "Players ", _select("setup-players", seats, str(low))),
         el("label", "Bots ", _select(
-            "setup-level", [(name, LEVEL_NOTES.get(name, name)) for name in levels],
+            "setup-level", [(name, name) for name in levels],
             levels[len(levels) // 2] if levels else None)),
+        levels_note(levels),
     ]
     rows.append(people_row(high))
     for option in entry["options"]:

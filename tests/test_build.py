@@ -176,10 +176,34 @@ def test_a_patch_that_no_longer_applies_fails_the_build(tmp_path, monkeypatch):
         vendor.vendor_package(package, tmp_path / "site")
 
 
-def test_the_service_worker_precaches_every_file_of_the_site(site_dist):
-    # sw.js itself is left out: the browser always fetches it from the network.
-    expected = ["./"] + ["./" + name for name in files_of(site_dist) if name != "sw.js"]
+def test_the_service_worker_precaches_every_file_the_page_loads(site_dist):
+    # Left out: sw.js, which the browser always fetches from the network;
+    # index.html, which is "./"; .nojekyll; PyScript's chunks the page never loads.
+    never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll"}
+    expected = ["./"] + ["./" + name for name in files_of(site_dist) if name not in never]
     assert precache_list(site_dist) == expected
+    # tests/e2e/test_site.py checks this list against what a session fetches.
+
+
+def test_pyscripts_editor_and_terminal_ship_but_are_not_precached(site_dist):
+    """PyScript's core can import them, the page never does."""
+    unused = vendor.never_loaded(site_dist)
+    pyscript = site_dist / "vendor" / "pyscript"
+    for pattern in ("codemirror_view-*.js", "xterm-*.js", "zip-*.js", "pyodide_graph-*.js"):
+        names = ["vendor/pyscript/" + path.name for path in pyscript.glob(pattern)]
+        assert names and set(names) <= set(unused), pattern
+    loaded = {"vendor/pyscript/core.js", "vendor/pyscript/core.css"}
+    loaded |= {"vendor/pyscript/" + path.name for path in pyscript.glob("core-*.js")}
+    assert len(loaded) == 3 and not loaded & set(unused)
+    assert all(name.startswith("vendor/pyscript/") for name in unused)
+
+
+def test_the_engines_fallback_boot_is_precached(site_dist):
+    """Offline, the worker can still boot from the .py files if the snapshot fails."""
+    precached = precache_list(site_dist)
+    names = json.loads((site_dist / "engine" / "files.json").read_text())
+    for name in ["engine/files.json", "engine/snapshot.gz", "static/engine-worker.mjs", *names]:
+        assert "./" + name in precached, name
 
 
 def test_the_cache_is_named_after_the_build(site_dist, page_text):

@@ -8,8 +8,10 @@ then the two files named after the build:
   {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
   Content-Security-Policy with the hashes of the page's inline scripts); the
   lobby and catalogue come from importing pyapp under this CPython;
-- sw.js, from sw.template.js: it precaches every file of the site under a
-  cache named after the build id, so the page works offline after one visit.
+- sw.js, from sw.template.js: it precaches every file the page loads (all
+  but PyScript's unused chunks, .nojekyll and index.html, which is "./")
+  under a cache named after the build id, so the page works offline after
+  one visit, the engine's fallback boot from its .py files included.
 The build id is a hash of the whole site as built, the service worker
 included. Everything is staged in <out>.partial/ and swapped into place only
 when whole. Every URL the site uses is relative, so it also works under a
@@ -30,7 +32,7 @@ from pathlib import Path
 from tools import DIST, ROOT, BuildError
 from tools.icons import write_icons
 from tools.snapshot import write_engine_files
-from tools.vendor import PACKAGES, vendor_package
+from tools.vendor import PACKAGES, never_loaded, vendor_package
 
 MANIFEST = {
     "name": "Safehouse",
@@ -123,8 +125,7 @@ def write_named_after_build(src, site):
     template = (src / "index.html").read_text(encoding="utf-8")
     values = page_values(src, site, template)
     worker = SERVICE_WORKER.read_text(encoding="utf-8")
-    # Not sw.js itself: the browser always fetches it from the network.
-    precache = ["./"] + ["./" + name for name in sorted(site_files(site) + ["index.html"])]
+    precache = ["./"] + ["./" + name for name in precached_files(site)]
 
     def write(build_id):
         page = finished_page(template, dict(values, BUILD_ID=build_id))
@@ -135,6 +136,14 @@ def write_named_after_build(src, site):
     build_id = content_hash(site)
     write(build_id)
     return build_id
+
+
+def precached_files(site):
+    """What sw.js precaches besides "./": the site's files but those the page
+    never loads. Not sw.js itself either: the browser always fetches it from
+    the network."""
+    never = set(never_loaded(site)) | {".nojekyll", "index.html", "sw.js"}
+    return [name for name in site_files(site) if name not in never]
 
 
 def site_files(site):
@@ -181,15 +190,20 @@ def engine_files(src):
 
 def table_modules(ui):
     """The UI modules that ui/tables.py needs, itself and the package's
-    __init__ included: those its relative imports reach."""
+    __init__ included: the games' modules it names (MODULES, imported on
+    first use) and those their relative imports reach."""
     found, todo = {"__init__"}, ["tables"]
     while todo:
         name = todo.pop()
         found.add(name)
         for node in ast.walk(ast.parse((ui / (name + ".py")).read_text())):
+            names = []
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 names = [node.module] if node.module else [alias.name for alias in node.names]
-                todo.extend(n for n in names if n not in found and (ui / (n + ".py")).is_file())
+            elif isinstance(node, ast.Assign) and name == "tables" and \
+                    [target.id for target in node.targets] == ["MODULES"]:
+                names = list(ast.literal_eval(node.value).values())
+            todo.extend(n for n in names if n not in found and (ui / (n + ".py")).is_file())
     return found
 
 

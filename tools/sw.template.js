@@ -1,4 +1,4 @@
-// Safehouse service worker, written by build.py: precache the whole site on
+// Safehouse service worker, written by build.py: precache the files the page loads on
 // install, then answer same-origin GETs from that cache, so the page works
 // offline after one visit. The cache is named after the build's content hash.
 //

@@ -3,7 +3,9 @@
 Each package of PACKAGES is fetched once with `npm pack` into a cache outside
 the repository (cache_root()/npm), checked against its pinned sha512
 integrity, and only the files the page loads are extracted into the site,
-without source maps and with the package's patches applied.
+without source maps and with the package's patches applied. Of a package
+that ships a whole folder, `page_loads` names what the page loads:
+`never_loaded()` is the rest, which the service worker does not precache.
 
 TEST_PACKAGES are pinned and cached the same way for the tests alone (axe-core);
 nothing of them goes into the site: `axe_source()` reads its file from the
@@ -11,6 +13,7 @@ cached tarball.
 """
 
 import base64
+import fnmatch
 import hashlib
 import os
 import re
@@ -48,6 +51,14 @@ PACKAGES = [
         "dest": "vendor/pyscript",
         "dir_files": "dist",
         "files": {"dist/core.js": 100, "dist/core.css": 100},
+        # Of the folder, what the page loads: the core, and the plugins it
+        # imports at boot, for each of its two script types (py, mpy), unless
+        # a config turns them off. What those plugins import only when used
+        # (the editor's CodeMirror, the terminal's xterm, ...) and the core's
+        # other lazy chunks ship, since the core can import() them, but sw.js
+        # does not precache them (tests/e2e/test_site.py records a session).
+        "page_loads": ["core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js",
+                       "error-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js"],
         # While it boots, PyScript compiles the hooks of PyScript *workers*
         # with Function(source), even on a page that has none (this one has
         # none: its engine is a plain worker). That one call is all that
@@ -166,6 +177,22 @@ def shipped_path(package, inner):
     if folder and inner.startswith(folder + "/") and not inner.endswith(".map"):
         return inner[len(folder) + 1:]
     return inner if inner in package["files"] else None
+
+
+def never_loaded(site):
+    """The vendored files in `site` that the page never loads: those of a
+    package with `page_loads` that match none of its patterns."""
+    unused = []
+    for package in PACKAGES:
+        patterns = package.get("page_loads")
+        if patterns is None:
+            continue
+        folder = site / package["dest"]
+        for path in sorted(folder.rglob("*")):
+            name = path.relative_to(folder).as_posix()
+            if path.is_file() and not any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns):
+                unused.append(path.relative_to(site).as_posix())
+    return unused
 
 
 def prepared(package, inner, data, tarball):

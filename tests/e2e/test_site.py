@@ -1,14 +1,17 @@
 """The built site in Chromium: it opens, stays local, works offline and under a sub-path."""
 
 import gzip
+import json
+import re
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 
 import build
 
 from . import open_table, screenshot, wait_engine, wait_ui
-from .conftest import new_logged_context, off_origin
+from .conftest import check_requests, new_logged_context, off_origin
 
 # A function, not an expression: Playwright evaluates a bare expression with
 # eval(), which the page's policy forbids.
@@ -82,6 +85,59 @@ def test_after_one_visit_the_site_works_offline(page, context, site_server, titl
     wait_ui(page)
     wait_engine(page)
     assert_lobby_lists(page, titles)
+
+    # The fallback boot works offline too: with the cached snapshot spoilt,
+    # the worker boots from the precached .py files and deals a game.
+    page.evaluate(SPOIL_CACHED_SNAPSHOT)
+    open_table(page, site_server.url + "?game=deck-of-spies&seed=7")
+    assert page.get_attribute("body", "data-engine-boot") == "files"
+    assert page.locator("#table .hand").count() == 1
+
+
+SPOIL_CACHED_SNAPSHOT = """async () => {
+  const [name] = (await caches.keys()).filter((key) => key.startsWith("safehouse-"));
+  const cache = await caches.open(name);
+  const url = new URL("engine/snapshot.gz", location.href).href;
+  if (!(await cache.match(url))) throw new Error("the snapshot is not precached");
+  await cache.put(url, new Response("not a heap"));
+}"""
+
+
+def precached_paths(site_dist):
+    """The site paths sw.js precaches, "" for "./"."""
+    text = (site_dist / "sw.js").read_text()
+    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    return {url[len("./"):] for url in urls}
+
+
+def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
+        browser, site_server, site_dist, app_catalogue):
+    # No service worker: the requests are the page's and its engine's own.
+    # (The page's registration then fails, which is this test's doing.)
+    context = new_logged_context(browser, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_server.url)
+        wait_ui(page)
+        wait_engine(page)
+        for game in app_catalogue["catalogue"]:
+            open_table(page, site_server.url + "?game=%s&seed=7&pace=instant" % game["id"])
+    finally:
+        context.close()
+    check_requests(context)
+    fetched = {urlsplit(url).path[1:] for url in context.request_log if url.startswith(site_server.url)}
+    precached = precached_paths(site_dist)
+    assert fetched - precached == set(), "fetched but not precached"
+    # Precached and not fetched: only the engine's fallback boot (the .py
+    # files), and what installing the app needs (the manifest and its icons).
+    fallback = {"engine/files.json", *json.loads((site_dist / "engine" / "files.json").read_text())}
+    install = {"manifest.webmanifest"} | {path for path in precached if path.startswith("icons/")}
+    assert precached - fetched - fallback - install == set()
+    size = lambda path: (site_dist / (path or "index.html")).stat().st_size  # noqa: E731
+    precached_bytes, fetched_bytes = sum(map(size, precached)), sum(map(size, fetched))
+    print("precached %d bytes, a session of every game fetched %d (%.3fx)"
+          % (precached_bytes, fetched_bytes, precached_bytes / fetched_bytes))
+    assert precached_bytes <= 1.1 * fetched_bytes
 
 
 def test_the_site_works_under_a_sub_path(page, context, subpath_server, titles):

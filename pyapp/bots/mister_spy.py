@@ -680,7 +680,8 @@ def _own_lair_source(state: MisterSpyState, seat: int, sources: list[Action],
     """The Spy to send into one's own Lair that catches the most on average
     over SOURCE_WORLDS deals (weighted by the log when `weights`): a Spy
     that escapes costs 0.6 times the Lair, as in the plan. Ties go to the
-    earlier source."""
+    earlier source. (Choosing so the Spy for another's Lair too gained
+    nothing: tuning seeds 1000-2999, 6 players, 20.3% against 20.4%.)"""
     lair = state.lair_total(seat)
     worlds = [state.determinize(seat, rng, weights) for _ in range(SOURCE_WORLDS)]
     best, best_worth = sources[0], None

@@ -342,12 +342,15 @@ class MissionForPeanuts(Effects):
         return twin
 
     def determinize(self, seat: int, rng: Rng) -> MissionForPeanuts:
-        """A full state agreeing with `seat`'s view, the unseen cards re-dealt by `rng`."""
+        """A full state agreeing with `seat`'s view, the unseen cards re-dealt
+        by `rng`, and the Spy placed as the public log says it may be
+        (`_place_spy`)."""
         n = self.num_players
         twin = self.clone()
         pool = round_deck(n)
         for card in self._cards_seen_by(seat):
             pool.remove(card)
+        spy_unseen = SPY in pool
         rng.shuffle(pool)  # round_deck is in table order: canonical
         for s in range(n):
             if s == seat:
@@ -365,8 +368,74 @@ class MissionForPeanuts(Effects):
                 twin.know[o] = [[] for _ in range(n)]
                 twin.memory[o] = [None] * n
                 twin.deck_seen[o] = [None] * len(twin.deck)
+        if spy_unseen:
+            self._place_spy(twin, seat, rng)
         twin.rng = Rng(rng.derive_seed())
         return twin
+
+    def _place_spy(self, twin: MissionForPeanuts, seat: int, rng: Rng) -> None:
+        """Move the Spy, dealt uniformly into `twin` among the places `seat`
+        cannot see, to where the log says it is: in the deck with the chance
+        `_spy_clues` gives, else elsewhere but not in a hand the Secret Police
+        cleared. It swaps places with the card of a uniformly chosen place of
+        the right kind, which keeps the rest of the deal uniform."""
+        in_deck, cleared = self._spy_clues(seat)
+        slots = self._unseen_slots(seat, cleared)
+        region = slots[0] if rng.random() < in_deck else slots[1]
+        here = _find_spy(twin, seat)
+        if not region or here in region:
+            return
+        there = region[rng.below(len(region))]
+        card = _slot_card(twin, seat, there)
+        _set_slot(twin, seat, there, SPY)
+        _set_slot(twin, seat, here, card)
+
+    def _spy_clues(self, seat: int) -> tuple[float, set[int]]:
+        """(the chance that the Spy is in the deck, the seats whose hands the
+        Secret Police found without it and that have not changed since), by
+        the public log of this round. Each round starts with the Spy shuffled
+        into the deck, as does every Spy that would land face up; of the d0
+        cards then in the deck, the others took k and `seat` took k_own (not
+        the Spy, or `seat` would know where it is): the Spy is still there
+        with the chance 1 - k / (d0 - k_own)."""
+        taken = [0, 0]  # by the others, by `seat`
+        added = 0
+        cleared: set[int] = set()
+        for event in self.log[self._round_log_start():]:
+            kind = str(event.get("kind"))
+            if kind == "spy_shuffled":
+                taken, added = [0, 0], 0
+            taken[event.get("seat") == seat] += SPY_CLUE_TAKEN.get(kind, 0) * event.get("count", 1)
+            added += SPY_CLUE_ADDED.get(kind, 0)
+            if kind == "police_miss":
+                cleared.add(event["target"])
+            else:
+                cleared -= set(event.get("seats", [event.get("seat")]))
+        left = len(self.deck) + taken[0] - added  # d0 - k_own
+        return (max(0.0, 1.0 - taken[0] / left) if left > 0 else 0.0), cleared
+
+    def _round_log_start(self) -> int:
+        """The index of this round's round_start event in the log."""
+        for index in range(len(self.log) - 1, -1, -1):
+            if self.log[index].get("kind") == "round_start":
+                return index
+        return 0
+
+    def _unseen_slots(self, seat: int, cleared: set[int]) -> tuple[list[Slot], list[Slot]]:
+        """The places `seat` cannot see: ([deck positions], [the others], the
+        hands in `cleared` left out)."""
+        deck: list[Slot] = [("deck", 0, i) for i, c in enumerate(self.deck_seen[seat]) if c is None]
+        others: list[Slot] = []
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            if s not in cleared:
+                unseen = len(self.hands[s]) - len(self.know[seat][s])
+                others += [("hand", s, i) for i in range(unseen)]
+            if not self.revealed and self.roles[s] is not None:
+                others.append(("role", s, 0))
+            others += [("pile", s, i) for i, (_, down) in enumerate(self.piles[s]) if down]
+        return deck, others
 
     def _cards_seen_by(self, seat: int) -> list[str]:
         """Every card whose place `seat` knows: own cards, face-up ones, what it was shown."""
@@ -424,6 +493,66 @@ class MissionForPeanuts(Effects):
                 odds[s] += 2.0
         total = sum(odds)
         return [p / total for p in odds]
+
+
+# A place a card may be dealt to in determinize: ("deck", 0, position),
+# ("hand", seat, k) for the k-th card of the hand that the determinizing
+# seat does not know, ("role", seat, 0) or ("pile", seat, position).
+Slot = tuple[str, int, int]
+# The public log's events that take cards off the deck, and those that put
+# one back, for determinize's clues about the Spy (a draw event says how
+# many it took when more than one).
+SPY_CLUE_TAKEN = {"draw": 1, "face_down": 1, "trade": 1}
+SPY_CLUE_ADDED = {"bury": 1, "return": 1, "trade": 1, "recall": 1}
+
+
+def _dealt(twin: MissionForPeanuts, seat: int, other: int) -> list[str]:
+    """The cards of `other`'s hand in `twin` that `seat` does not know, in order."""
+    dealt = list(twin.hands[other])
+    for card in twin.know[seat][other]:
+        dealt.remove(card)
+    return dealt
+
+
+def _find_spy(twin: MissionForPeanuts, seat: int) -> Slot:
+    """Where determinize dealt the Spy (somewhere `seat` cannot see)."""
+    if SPY in twin.deck:
+        return ("deck", 0, twin.deck.index(SPY))
+    for s in range(twin.num_players):
+        if twin.roles[s] == SPY:
+            return ("role", s, 0)
+        if SPY in twin.hands[s]:
+            return ("hand", s, _dealt(twin, seat, s).index(SPY))
+        for i, (card, _) in enumerate(twin.piles[s]):
+            if card == SPY:
+                return ("pile", s, i)
+    raise AssertionError("the Spy was dealt nowhere")
+
+
+def _slot_card(twin: MissionForPeanuts, seat: int, slot: Slot) -> str:
+    kind, s, i = slot
+    if kind == "deck":
+        return twin.deck[i]
+    if kind == "hand":
+        return _dealt(twin, seat, s)[i]
+    if kind == "role":
+        return str(twin.roles[s])
+    return twin.piles[s][i][0]
+
+
+def _set_slot(twin: MissionForPeanuts, seat: int, slot: Slot, card: str) -> None:
+    kind, s, i = slot
+    if kind == "deck":
+        twin.deck[i] = card
+    elif kind == "hand":
+        hand = twin.hands[s]
+        hand.remove(_dealt(twin, seat, s)[i])
+        hand.append(card)
+        hand.sort()
+    elif kind == "role":
+        twin.roles[s] = card
+    else:
+        twin.piles[s][i] = (card, True)
 
 
 def _race(scores: list[int], seat: int, target: int, players: int) -> float:

@@ -7,7 +7,10 @@
 
 --no-inference turns off the tested level's reading of the other seats'
 choices (a hard bot's `inference`), to measure what that reading is worth
-on the same seeds.
+on the same seeds. --table FILE prints the README's "Bot strength" table
+from the RESULT lines saved in FILE (other lines are skipped):
+
+    python3 bench/bots.py --table results.txt
 
 The bot under test sits in seat (seed mod players), so it rotates through the
 seats; every other seat plays at --others. The bots are the app's own
@@ -65,11 +68,31 @@ def play(job):
     return (1 / len(winners) if seat in winners else 0.0), times
 
 
+TABLE_HEAD = ("| game | players | level vs others | games | share | 95% interval | fair "
+              "| p50 / p95 ms |\n|---|---|---|---|---|---|---|---|")
+
+
+def table(lines):
+    """The markdown table of the RESULT lines among `lines`."""
+    rows = [TABLE_HEAD]
+    for line in lines:
+        if not line.startswith("RESULT "):
+            continue
+        field = dict(item.split("=", 1) for item in line.split()[1:])
+        versus = field["level"] + (" vs " + field["others"] if "others" in field else "")
+        rows.append("| %s | %s | %s | %s | %s | %s-%s | %s | %s / %s |" % (
+            field["game"], field["players"], versus, field["games"], field["share"],
+            field["lo"], field["hi"], field.get("fair", "-"), field["p50_ms"], field["p95_ms"]))
+    return "\n".join(rows)
+
+
 def parser():
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("--game", required=True, choices=sorted(GAMES))
+    args.add_argument("--table", metavar="FILE",
+                      help="print the markdown table of the RESULT lines in FILE, and stop")
+    args.add_argument("--game", choices=sorted(GAMES))
     args.add_argument("--players", type=int, help="seats (default: the game's smallest table)")
-    args.add_argument("--level", required=True, help="the level under test")
+    args.add_argument("--level", help="the level under test")
     args.add_argument("--others", default="normal", help="every other seat's level (or random)")
     args.add_argument("--games", type=int, default=300)
     args.add_argument("--first-seed", type=int, default=1)
@@ -94,7 +117,14 @@ def check_inference(game_id, level):
 
 
 def main(argv):
-    args = parser().parse_args(argv)
+    options = parser()
+    args = options.parse_args(argv)
+    if args.table:
+        with open(args.table, encoding="utf-8") as results:
+            print(table(results))
+        return
+    if not args.game or not args.level:
+        options.error("--game and --level are required (or --table FILE)")
     players = args.players or GAMES[args.game].min_players
     check_levels(args, players)
     if args.no_inference:

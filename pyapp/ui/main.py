@@ -372,6 +372,15 @@ def open_game(game_id, written, payload):
     window.history.replaceState(None, "", table_query(payload))
     render_table()
     keep_game(payload)
+    asyncio.create_task(load_table_module(payload["game"]))
+
+
+async def load_table_module(game_id):
+    """Import the game's table module (its keys, and the drawing of a table
+    with a card selected) in a task of its own once the table is on show:
+    compiling it is too long a task to add to the first drawing."""
+    await asyncio.sleep(0.1)
+    return TABLES[game_id]
 
 
 def show_sheet(html):

@@ -368,7 +368,7 @@ class MissionForPeanuts(Effects):
                 twin.know[o] = [[] for _ in range(n)]
                 twin.memory[o] = [None] * n
                 twin.deck_seen[o] = [None] * len(twin.deck)
-        if spy_unseen:
+        if spy_unseen and SPY not in pool:  # (a laid-out test table may deal fewer cards)
             self._place_spy(twin, seat, rng)
         twin.rng = Rng(rng.derive_seed())
         return twin

@@ -1,9 +1,12 @@
 """Bot decision times in the browser's Pyodide worker, beside CPython.
 
-    .venv/bin/python bench/browser_bots.py [DECISIONS]   (default 40 a level)
+    .venv/bin/python bench/browser_bots.py [DECISIONS] [--largest] [--level L]
+                                                     (default 40 a level)
 
-For every game with bots and every bot level, it plays seeded games with that
-level in every seat and times `choose()` for the first DECISIONS decisions,
+For every game with bots and every bot level (or only --level), it plays
+seeded games with that level in every seat (three seats, or the game's
+largest table with --largest) and times `choose()` for the first DECISIONS
+decisions,
 once in CPython (this process) and once in a Web Worker running the site's
 vendored Pyodide with the same pyapp files, as the page's engine worker does.
 It prints the median and 95th percentile per level, and the ratio between the
@@ -11,6 +14,7 @@ two interpreters. The page is a bench-only one, served from a temporary
 folder; nothing of it ships.
 """
 
+import argparse
 import json
 import statistics
 import sys
@@ -47,14 +51,16 @@ def time_level(game_id, players, level, decisions):
         seed += 1
     return samples
 
-def run(decisions):
+def run(decisions, largest, only_level):
     out = []
     for game_id in sorted(GAMES):
         cls = GAMES[game_id]
         if cls.max_players == 1:
             continue
-        players = max(3, cls.min_players)
+        players = cls.max_players if largest else max(3, cls.min_players)
         for level in levels(game_id):
+            if only_level and level != only_level:
+                continue
             out.append([game_id, players, level, time_level(game_id, players, level, decisions)])
     return json.dumps(out)
 '''
@@ -62,7 +68,7 @@ def run(decisions):
 WORKER_JS = """
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 onmessage = async (event) => {
-  const { files, decisions, code } = event.data;
+  const { files, call, code } = event.data;
   const pyodide = await loadPyodide({ indexURL: "./vendor/pyodide/" });
   for (const path of files) {
     const text = await (await fetch("./" + path)).text();
@@ -71,7 +77,7 @@ onmessage = async (event) => {
     pyodide.FS.writeFile(path, text);
   }
   pyodide.runPython(code);
-  postMessage(pyodide.runPython("run(" + decisions + ")"));
+  postMessage(pyodide.runPython(call));
 };
 """
 
@@ -85,20 +91,20 @@ PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
 """
 
 
-def in_cpython(decisions):
+def in_cpython(call):
     scope = {}
     exec(TIMING, scope)
-    return json.loads(scope["run"](decisions))
+    return json.loads(eval(call, scope))
 
 
-def in_browser(decisions):
+def in_browser(call):
     from playwright.sync_api import sync_playwright
 
     files = sorted(
         path.relative_to(DIST).as_posix()
         for path in (DIST / "pyapp").rglob("*.py") if "/ui/" not in path.as_posix()
     )
-    message = {"files": files, "decisions": decisions, "code": TIMING}
+    message = {"files": files, "call": call, "code": TIMING}
     with tempfile.TemporaryDirectory(prefix="safehouse-bots-") as folder:
         site = Path(folder)
         (site / "index.html").write_text(PAGE % json.dumps(message))
@@ -116,10 +122,16 @@ def in_browser(decisions):
 
 
 def main(argv):
-    decisions = int(argv[1]) if len(argv) > 1 else 40
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("decisions", type=int, nargs="?", default=40)
+    parser.add_argument("--largest", action="store_true", help="each game's largest table")
+    parser.add_argument("--level", help="only this bot level")
+    args = parser.parse_args(argv[1:])
+    decisions = args.decisions
+    call = "run(%d, %r, %r)" % (decisions, args.largest, args.level)
     build()
-    cpython = in_cpython(decisions)
-    browser = in_browser(decisions)
+    cpython = in_cpython(call)
+    browser = in_browser(call)
     print("bot decision times, ms, over %d decisions a level (median / 95th percentile)" % decisions)
     print("%-22s %-8s %8s %18s %18s %8s" % ("game (players)", "level", "", "CPython", "Pyodide worker",
                                              "ratio"))

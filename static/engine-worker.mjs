@@ -1,22 +1,32 @@
 // The engine worker: Pyodide (CPython in WebAssembly) running pyapp.worker
 // off the page's main thread. Platform glue only; every rule is in Python.
 //
-// It boots from the memory snapshot that build.py makes under Node: a heap in
-// which the interpreter is initialised and every engine module is already
-// imported, so the interpreter's own start-up is skipped (about 3x faster
-// than a plain boot, see bench/boot.py). Should the snapshot be unusable, it
-// boots Pyodide the plain way and imports pyapp from its .py files.
+// It boots one of two ways, both mounting engine/stdlib.zip (the standard
+// library modules the engine loads, compiled, 1.1 MB) instead of Pyodide's
+// whole 2.5 MB python_stdlib.zip:
+// - from the memory snapshot that build.py makes under Node: a heap in which
+//   the interpreter is initialised and every engine module is already
+//   imported, so the interpreter's own start-up is skipped. It costs a 5 MB
+//   download, so the worker uses it only when it is at hand: in the service
+//   worker's cache (every visit after the first), or over a link that the
+//   page measured fast enough to fetch it in well under the time it saves;
+// - otherwise, and should the snapshot be unusable, the plain way, importing
+//   pyapp from its .py files (a first visit over a real network: bench/boot.py
+//   --link 20 --rtt 40).
 //
-// Messages. In: first {lock: name}, then {id, call, argument}, where `call` is
-// one of pyapp.worker.CALLS and `argument` is JSON text. Out: {locked: true}
-// once this worker holds the Web Lock `name` (for its whole life, so the page
-// learns at once when it dies); {boot: "snapshot" | "files"} or {failed:
-// reason}; then {id, result} or {id, error} per call.
+// Messages. In: first {lock: name, fastLink: bool}, then {id, call, argument},
+// where `call` is one of pyapp.worker.CALLS and `argument` is JSON text. Out:
+// {locked: true} once this worker holds the Web Lock `name` (for its whole
+// life, so the page learns at once when it dies); {boot: "snapshot" |
+// "files"} or {failed: reason}; then {id, result} or {id, error} per call.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const siteUrl = (path) => new URL("../" + path, import.meta.url).href;
 const INDEX_URL = siteUrl("vendor/pyodide/");
+const STDLIB_URL = siteUrl("engine/stdlib.zip");
+let linkIsFast;
+const fastLink = new Promise((resolve) => { linkIsFast = resolve; });
 
 async function fetchOk(path) {
   const response = await fetch(siteUrl(path));
@@ -32,14 +42,19 @@ async function snapshotBytes() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
+async function snapshotAtHand() {
+  const cached = self.caches && await caches.match(siteUrl("engine/snapshot.gz")).catch(() => null);
+  return Boolean(cached) || fastLink;
+}
+
 async function bootFromSnapshot() {
-  return loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshotBytes() });
+  return loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: snapshotBytes() });
 }
 
 async function bootFromFiles() {
   const names = await (await fetchOk("engine/files.json")).json();
   const sources = Promise.all(names.map(async (name) => [name, await (await fetchOk(name)).text()]));
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL });
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
   for (const [name, text] of await sources) {
     pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
     pyodide.FS.writeFile(name, text);
@@ -49,14 +64,16 @@ async function bootFromFiles() {
 
 async function boot() {
   let pyodide;
-  let kind = "snapshot";
-  try {
-    pyodide = await bootFromSnapshot();
-  } catch (err) {
-    console.warn("engine snapshot unusable, booting from the .py files:", err);
-    kind = "files";
-    pyodide = await bootFromFiles();
+  let kind = "files";
+  if (await snapshotAtHand()) {
+    try {
+      pyodide = await bootFromSnapshot();
+      kind = "snapshot";
+    } catch (err) {
+      console.warn("engine snapshot unusable, booting from the .py files:", err);
+    }
   }
+  if (!pyodide) pyodide = await bootFromFiles();
   const api = pyodide.pyimport("pyapp.worker");
   const calls = new Set(api.CALLS.toJs());
   postMessage({ boot: kind });
@@ -75,7 +92,10 @@ function holdForLife(name) {
 }
 
 self.onmessage = async ({ data }) => {
-  if ("lock" in data) return holdForLife(data.lock);
+  if ("lock" in data) {
+    linkIsFast(Boolean(data.fastLink));
+    return holdForLife(data.lock);
+  }
   try {
     const { api, calls } = await booting;
     if (!calls.has(data.call)) throw new Error(`unknown engine call ${data.call}`);

@@ -11,6 +11,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import zipfile
 import zlib
 from html.parser import HTMLParser
 
@@ -21,7 +22,7 @@ from tools import ROOT, BuildError, cache_root, icons, site, snapshot, testenv, 
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|files\.json)|icons/icon-[a-z0-9-]+\.png"
+    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|stdlib\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -115,6 +116,9 @@ def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
         for inner, least in package["files"].items():
             name = inner.split("/", 1)[1] if package.get("dir_files") else inner
             path = site_dist / package["dest"] / name
+            if path.relative_to(site_dist).as_posix() == site.WHOLE_STDLIB:
+                assert not path.exists()  # the engine mounts its own, engine/stdlib.zip
+                continue
             assert path.stat().st_size >= least, path
     vendored = [name for name in files_of(site_dist) if name.startswith("vendor/")]
     assert not [name for name in vendored if name.endswith(".map")]
@@ -202,7 +206,8 @@ def test_the_engines_fallback_boot_is_precached(site_dist):
     """Offline, the worker can still boot from the .py files if the snapshot fails."""
     precached = precache_list(site_dist)
     names = json.loads((site_dist / "engine" / "files.json").read_text())
-    for name in ["engine/files.json", "engine/snapshot.gz", "static/engine-worker.mjs", *names]:
+    for name in ["engine/files.json", "engine/snapshot.gz", "engine/stdlib.zip", "static/engine-worker.mjs",
+                 *names]:
         assert "./" + name in precached, name
 
 
@@ -302,6 +307,17 @@ def test_the_engine_snapshot_is_a_whole_heap_without_local_paths(site_dist):
         assert path.encode() not in heap, path
     # Every engine module was imported before the heap was taken.
     assert b"pyapp.games.mister_spy" in heap and b"pyapp.bots.spy_tricks" in heap
+
+
+def test_the_engines_standard_library_is_what_it_loads_compiled(site_dist):
+    with zipfile.ZipFile(site_dist / "engine" / "stdlib.zip") as library:
+        names = library.namelist()
+        magic = {library.read(name)[:4] for name in names}
+    assert names and all(name.endswith(".pyc") for name in names)  # nothing left to compile
+    assert len(magic) == 1  # compiled by the vendored Pyodide's Python, for it
+    for needed in ("json/__init__.pyc", "json/decoder.pyc", "typing.pyc", "traceback.pyc", "random.pyc"):
+        assert needed in names, needed
+    assert not [name for name in names if name.startswith(("email/", "unittest/", "xml/", "tkinter/"))]
 
 
 def test_a_missing_node_is_explained(monkeypatch):

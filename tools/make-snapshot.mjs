@@ -1,26 +1,81 @@
-// Run by Node at build time (tools/snapshot.py): boot the vendored Pyodide,
-// import every engine module, and write the interpreter's memory. The page's
-// worker restores it instead of starting CPython from scratch. Node loads the
-// same pyodide.asm.wasm the browser does, so the heap fits it.
+// Run by Node at build time (tools/snapshot.py), in two steps:
+// 1. boot the vendored Pyodide with its whole standard library, import every
+//    engine module, and write the engine's own standard library: only the
+//    modules now loaded, compiled (no source to compile in the browser) and
+//    without docstrings (but Pyodide's own packages, which read theirs);
+// 2. boot again from that library, import every engine module, zero the
+//    heap's free memory (garbage compresses badly), and write the
+//    interpreter's memory. The page's worker restores it instead of starting
+//    CPython from scratch; it mounts the same library, whose directory the
+//    heap has cached. Node loads the same pyodide.asm.wasm the browser does.
 //
 // Inputs come from the environment, and the build feeds this file to Node on
 // stdin: a path given as the program or an argument would end up inside the
 // heap (Pyodide's argv), and the heap ships to every visitor.
 //   SAFEHOUSE_SITE      the site being built (vendor/pyodide/, engine/files.json)
+//   SAFEHOUSE_STDLIB    where to write the engine's standard library (a zip)
 //   SAFEHOUSE_SNAPSHOT  where to write the raw heap
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const site = process.env.SAFEHOUSE_SITE;
 const { loadPyodide } = await import(pathToFileURL(site + "/vendor/pyodide/pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL: site + "/vendor/pyodide/", _makeSnapshot: true });
 const names = JSON.parse(readFileSync(site + "/engine/files.json", "utf8"));
-for (const name of names) {
-  pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
-  pyodide.FS.writeFile(name, readFileSync(site + "/" + name));
-}
-pyodide.runPython(`
+
+async function bootWithEngine(options) {
+  const pyodide = await loadPyodide({ indexURL: site + "/vendor/pyodide/", ...options });
+  for (const name of names) {
+    pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+    pyodide.FS.writeFile(name, readFileSync(site + "/" + name));
+  }
+  pyodide.runPython(`
 import importlib
 for name in ${JSON.stringify(names)}:
     importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
 `);
+  return pyodide;
+}
+
+const LOADED_STDLIB = `
+import importlib.util, marshal, sys, zipfile
+whole = "/lib/python%d%d.zip" % sys.version_info[:2]
+source = zipfile.ZipFile(whole)
+wanted = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+    if origin.startswith(whole + "/"):
+        path = origin[len(whole) + 1:]
+        parts = path.split("/")[:-1]
+        wanted.add(path)
+        wanted.update("/".join(parts[:n]) + "/__init__.py" for n in range(1, len(parts) + 1))
+with zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for path in sorted(wanted):
+        optimize = 0 if path.startswith(("pyodide/", "_pyodide/")) else 2
+        code = compile(source.read(path), path, "exec", dont_inherit=True, optimize=optimize)
+        # A timestamp .pyc with no source beside it: zipimport takes it as is.
+        header = importlib.util.MAGIC_NUMBER + bytes(12)
+        info = zipfile.ZipInfo(path[:-3] + ".pyc", (1980, 1, 1, 0, 0, 0))
+        out.writestr(info, header + marshal.dumps(code), zipfile.ZIP_DEFLATED)
+`;
+
+const whole = await bootWithEngine({});
+whole.runPython(LOADED_STDLIB);
+writeFileSync(process.env.SAFEHOUSE_STDLIB, whole.FS.readFile("/tmp/stdlib.zip"));
+
+const pyodide = await bootWithEngine({ stdLibURL: process.env.SAFEHOUSE_STDLIB, _makeSnapshot: true });
+pyodide.runPython("import gc; gc.collect()");
+zeroFreeMemory(pyodide._module);
 writeFileSync(process.env.SAFEHOUSE_SNAPSHOT, pyodide.makeMemorySnapshot());
+
+// Allocate every free byte of the heap (never growing it), zero it, free it.
+function zeroFreeMemory(module) {
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const held = [];
+  for (let size = 1 << 22; size >= 16; size >>= 2) {
+    for (let at = module._malloc(size); at; at = module._malloc(size)) {
+      module.HEAPU8.fill(0, at, at + size);
+      held.push(at);
+    }
+  }
+  held.forEach((at) => module._free(at));
+  module._malloc_set_footprint_limit(-1);
+}

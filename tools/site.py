@@ -48,6 +48,9 @@ MANIFEST = {
     ],
 }
 
+# Pyodide's whole standard library: the build makes the engine's own from it.
+WHOLE_STDLIB = "vendor/pyodide/python_stdlib.zip"
+
 PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
 
 # The service worker's template and its placeholders, each of which it holds
@@ -111,6 +114,8 @@ def write_content(src, site):
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
     write_engine_files(site, engine_files(src))
+    # The engine mounts engine/stdlib.zip, made from this one, which nothing loads.
+    (site / WHOLE_STDLIB).unlink()
     # The PNG icons are drawn now: the manifest lists them beside the SVG, and
     # sw.js precaches them with every other file of the site.
     manifest = dict(MANIFEST, icons=MANIFEST["icons"] + write_icons(site))

@@ -1,10 +1,12 @@
 """The engine worker's memory snapshot, made under Node.
 
 write_engine_files() writes engine/files.json (the worker's .py files, which
-it imports when it boots the plain way) and engine/snapshot.gz: the heap of
-the vendored Pyodide with every engine module imported, made by Node running
+it imports when it boots the plain way), engine/stdlib.zip (the standard
+library modules the engine loads, compiled: both boots mount it instead of
+Pyodide's whole python_stdlib.zip) and engine/snapshot.gz: the heap of the
+vendored Pyodide with every engine module imported, made by Node running
 make-snapshot.mjs. The worker restores that heap instead of starting CPython.
-A snapshot is cached in cache_root()/snapshots by the hash of everything it
+The pair is cached in cache_root()/snapshots by the hash of everything it
 depends on (the script, the runtime, the engine's files), so a rebuild stays
 fast.
 """
@@ -58,39 +60,49 @@ def check_no_machine_paths(data, site):
 
 def write_engine_files(site, names):
     """site/engine/files.json, the engine's .py files `names` (already in
-    `site`), and site/engine/snapshot.gz, the heap with them imported."""
+    `site`), site/engine/stdlib.zip and site/engine/snapshot.gz, the heap
+    with them imported."""
     (site / "engine").mkdir(exist_ok=True)
     (site / "engine" / "files.json").write_text(json.dumps(names, indent=1) + "\n")
     script = SCRIPT.read_text()
-    cached = cache_root() / "snapshots" / ("engine-%s.gz" % snapshot_key(site, names, script))
-    if not cached.exists():
-        keep_only(cached, gzip.compress(make_snapshot(site, script), compresslevel=6, mtime=0))
-    shutil.copyfile(cached, site / "engine" / "snapshot.gz")
+    cached = cache_root() / "snapshots" / ("engine-%s" % snapshot_key(site, names, script))
+    heap, stdlib = cached.with_suffix(".gz"), cached.with_suffix(".zip")
+    if not (heap.exists() and stdlib.exists()):
+        raw, library = make_snapshot(site, script)
+        keep_only(cached.parent, {stdlib: library,
+                                  heap: gzip.compress(raw, compresslevel=9, mtime=0)})
+    shutil.copyfile(stdlib, site / "engine" / "stdlib.zip")
+    shutil.copyfile(heap, site / "engine" / "snapshot.gz")
 
 
 def make_snapshot(site, script):
-    """The raw heap, made by Node running `script` over the site."""
+    """The raw heap and the standard library it was made with, made by Node
+    running `script` over the site."""
     print("making the engine snapshot (Node + Pyodide, a few seconds)", flush=True)
     with tempfile.TemporaryDirectory(prefix="safehouse-snapshot-") as scratch:
-        raw = Path(scratch) / "snapshot.bin"
+        raw, stdlib = Path(scratch) / "snapshot.bin", Path(scratch) / "stdlib.zip"
         # On stdin, so that no path of this machine becomes the program name.
         made = subprocess.run(
             [find_node(), "--input-type=module", "-"], input=script, text=True,
-            env=dict(os.environ, SAFEHOUSE_SITE=str(site.resolve()), SAFEHOUSE_SNAPSHOT=str(raw)),
+            env=dict(os.environ, SAFEHOUSE_SITE=str(site.resolve()), SAFEHOUSE_SNAPSHOT=str(raw),
+                     SAFEHOUSE_STDLIB=str(stdlib)),
             capture_output=True,
         )
-        if made.returncode != 0 or not raw.exists():
+        if made.returncode != 0 or not raw.exists() or not stdlib.exists():
             raise BuildError("Node could not make the engine snapshot:\n%s" % made.stderr[-2000:])
-        data = raw.read_bytes()
-    check_no_machine_paths(data, site)
-    return data
+        data, library = raw.read_bytes(), stdlib.read_bytes()
+    for shipped in (data, library):
+        check_no_machine_paths(shipped, site)
+    return data, library
 
 
-def keep_only(cached, data):
-    """Store `data` as `cached`, the one snapshot kept (they are 6 MB each)."""
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    for old in cached.parent.glob("engine-*.gz"):
+def keep_only(folder, files):
+    """Store `files` ({path: bytes}) in `folder`, the one pair kept (a
+    snapshot is 5 MB)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("engine-*"):
         old.unlink(missing_ok=True)  # another build may have just removed it
-    partial = cached.with_name("%s.%d.partial" % (cached.name, os.getpid()))
-    partial.write_bytes(data)
-    os.replace(partial, cached)
+    for path, data in files.items():
+        partial = path.with_name("%s.%d.partial" % (path.name, os.getpid()))
+        partial.write_bytes(data)
+        os.replace(partial, path)

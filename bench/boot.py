@@ -34,7 +34,6 @@ import gzip
 import io
 import statistics
 import sys
-import tarfile
 import tempfile
 import threading
 import time
@@ -46,7 +45,6 @@ sys.path.insert(0, str(ROOT))
 from tools.serve import SiteServer  # noqa: E402
 from tools.site import build  # noqa: E402
 from tools.testenv import chromium_launch_options  # noqa: E402
-from tools.vendor import PACKAGES, fetch_package  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -254,28 +252,16 @@ def parse_args(argv):
     return args
 
 
-def bare_site(folder, site):
-    """The bare page beside the site's vendored Pyodide, and the whole
-    standard library that a bare boot mounts (the site ships the engine's
-    own, engine/stdlib.zip, instead)."""
-    runtime = folder / "vendor" / "pyodide"
-    runtime.mkdir(parents=True)
-    (folder / "index.html").write_text(BARE_PAGE)
-    for path in (site / "vendor" / "pyodide").iterdir():
-        (runtime / path.name).symlink_to(path.resolve())
-    pyodide = next(package for package in PACKAGES if package["name"] == "pyodide")
-    with tarfile.open(fetch_package(pyodide)) as archive:
-        (runtime / "python_stdlib.zip").write_bytes(archive.extractfile("package/python_stdlib.zip").read())
-    return folder
-
-
 def main(argv):
     args = parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="safehouse-bench-site-") as scratch:
         site = args.dist or Path(scratch) / "dist"
         if not args.dist:
             build(out=site)
-        bare_dir = bare_site(Path(scratch) / "bare", Path(site))
+        bare_dir = Path(scratch) / "bare"
+        bare_dir.mkdir()
+        (bare_dir / "index.html").write_text(BARE_PAGE)
+        (bare_dir / "vendor").symlink_to(Path(site).resolve() / "vendor")
         link = Link(args.link, args.rtt) if args.link else None
         serve = (lambda folder: link_server(folder, link)) if link else SiteServer
         with serve(site) as app, serve(bare_dir) as bare, sync_playwright() as pw:

@@ -116,9 +116,6 @@ def test_the_runtimes_are_vendored_whole_and_without_source_maps(site_dist):
         for inner, least in package["files"].items():
             name = inner.split("/", 1)[1] if package.get("dir_files") else inner
             path = site_dist / package["dest"] / name
-            if path.relative_to(site_dist).as_posix() == site.WHOLE_STDLIB:
-                assert not path.exists()  # the engine mounts its own, engine/stdlib.zip
-                continue
             assert path.stat().st_size >= least, path
     vendored = [name for name in files_of(site_dist) if name.startswith("vendor/")]
     assert not [name for name in vendored if name.endswith(".map")]
@@ -182,8 +179,9 @@ def test_a_patch_that_no_longer_applies_fails_the_build(tmp_path, monkeypatch):
 
 def test_the_service_worker_precaches_every_file_the_page_loads(site_dist):
     # Left out: sw.js, which the browser always fetches from the network;
-    # index.html, which is "./"; .nojekyll; PyScript's chunks the page never loads.
-    never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll"}
+    # index.html, which is "./"; .nojekyll; PyScript's chunks the page never
+    # loads; Pyodide's whole standard library (the engine mounts its own).
+    never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll", site.WHOLE_STDLIB}
     expected = ["./"] + ["./" + name for name in files_of(site_dist) if name not in never]
     assert precache_list(site_dist) == expected
     # tests/e2e/test_site.py checks this list against what a session fetches.
@@ -318,6 +316,7 @@ def test_the_engines_standard_library_is_what_it_loads_compiled(site_dist):
     for needed in ("json/__init__.pyc", "json/decoder.pyc", "typing.pyc", "traceback.pyc", "random.pyc"):
         assert needed in names, needed
     assert not [name for name in names if name.startswith(("email/", "unittest/", "xml/", "tkinter/"))]
+    assert "./" + site.WHOLE_STDLIB not in precache_list(site_dist)  # the engine mounts this one
 
 
 def test_a_missing_node_is_explained(monkeypatch):

@@ -48,7 +48,9 @@ MANIFEST = {
     ],
 }
 
-# Pyodide's whole standard library: the build makes the engine's own from it.
+# Pyodide's whole standard library: the build makes the engine's own from it
+# (engine/stdlib.zip), so the page never loads it. It still ships, for the
+# benchmarks' bare Pyodide pages (bench/boot.py, bench/browser_bots.py).
 WHOLE_STDLIB = "vendor/pyodide/python_stdlib.zip"
 
 PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
@@ -114,8 +116,6 @@ def write_content(src, site):
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
     write_engine_files(site, engine_files(src))
-    # The engine mounts engine/stdlib.zip, made from this one, which nothing loads.
-    (site / WHOLE_STDLIB).unlink()
     # The PNG icons are drawn now: the manifest lists them beside the SVG, and
     # sw.js precaches them with every other file of the site.
     manifest = dict(MANIFEST, icons=MANIFEST["icons"] + write_icons(site))
@@ -147,7 +147,7 @@ def precached_files(site):
     """What sw.js precaches besides "./": the site's files but those the page
     never loads. Not sw.js itself either: the browser always fetches it from
     the network."""
-    never = set(never_loaded(site)) | {".nojekyll", "index.html", "sw.js"}
+    never = set(never_loaded(site)) | {".nojekyll", "index.html", "sw.js", WHOLE_STDLIB}
     return [name for name in site_files(site) if name not in never]
 
 

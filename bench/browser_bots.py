@@ -1,7 +1,7 @@
 """Bot decision times in the browser's Pyodide worker, beside CPython.
 
     .venv/bin/python bench/browser_bots.py [DECISIONS] [--largest] [--level L]
-                                                     (default 40 a level)
+                                           [--dist FOLDER]  (default 40 a level)
 
 For every game with bots and every bot level (or only --level), it plays
 seeded games with that level in every seat (three seats, or the game's
@@ -11,7 +11,9 @@ once in CPython (this process) and once in a Web Worker running the site's
 vendored Pyodide with the same pyapp files, as the page's engine worker does.
 It prints the median and 95th percentile per level, and the ratio between the
 two interpreters. The page is a bench-only one, served from a temporary
-folder; nothing of it ships.
+folder; nothing of it ships. The worker loads the pyapp files of a built
+site: by default it builds dist/ from the working tree first; --dist times
+a site built elsewhere (python3 build.py --out FOLDER), as it is.
 """
 
 import argparse
@@ -97,20 +99,20 @@ def in_cpython(call):
     return json.loads(eval(call, scope))
 
 
-def in_browser(call):
+def in_browser(call, dist):
     from playwright.sync_api import sync_playwright
 
     files = sorted(
-        path.relative_to(DIST).as_posix()
-        for path in (DIST / "pyapp").rglob("*.py") if "/ui/" not in path.as_posix()
+        path.relative_to(dist).as_posix()
+        for path in (dist / "pyapp").rglob("*.py") if "/ui/" not in path.as_posix()
     )
     message = {"files": files, "call": call, "code": TIMING}
     with tempfile.TemporaryDirectory(prefix="safehouse-bots-") as folder:
         site = Path(folder)
         (site / "index.html").write_text(PAGE % json.dumps(message))
         (site / "bench-worker.js").write_text(WORKER_JS)
-        (site / "vendor").symlink_to(DIST / "vendor")
-        (site / "pyapp").symlink_to(DIST / "pyapp")
+        (site / "vendor").symlink_to(dist / "vendor")
+        (site / "pyapp").symlink_to(dist / "pyapp")
         with SiteServer(site) as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium_launch_options())
             page = browser.new_page()
@@ -126,12 +128,16 @@ def main(argv):
     parser.add_argument("decisions", type=int, nargs="?", default=40)
     parser.add_argument("--largest", action="store_true", help="each game's largest table")
     parser.add_argument("--level", help="only this bot level")
+    parser.add_argument("--dist", type=Path,
+                        help="a built site to time as it is (default: build dist/ first)")
     args = parser.parse_args(argv[1:])
     decisions = args.decisions
     call = "run(%d, %r, %r)" % (decisions, args.largest, args.level)
-    build()
+    dist = args.dist or DIST
+    if args.dist is None:
+        build()
     cpython = in_cpython(call)
-    browser = in_browser(call)
+    browser = in_browser(call, dist.resolve())
     print("bot decision times, ms, over %d decisions a level (median / 95th percentile)" % decisions)
     print("%-22s %-8s %8s %18s %18s %8s" % ("game (players)", "level", "", "CPython", "Pyodide worker",
                                              "ratio"))

@@ -1,8 +1,8 @@
 """Fingerprints of behaviour, for refactors that must change no decision.
 
 For every game, seat count and bot level, it plays seeded games in which
-every seat is that bot (the hard bots with a time budget have it turned off,
-so they repeat), and prints one
+every seat is that bot (every level decides by its view and the generator
+alone, the hard ones on fixed iteration counts, so they repeat), and prints one
 hash per line over every action chosen and one over every seat's final view. It also
 replays each game from its save and checks the replayed state's views match.
 Run it before and after a refactor; any changed line names what changed.
@@ -18,26 +18,13 @@ import sys
 from stats import new_game, Rng  # noqa: F401  (stats puts the repo on sys.path)
 
 from pyapp import bots
-from pyapp.bots import mission_for_peanuts, mister_spy, spy_tricks
 from pyapp.games import GAMES, load_game
-
-# The hard bots that stop at a time budget, with it turned off so they repeat.
-FIXED = {
-    ("mission-for-peanuts", "hard"): lambda: mission_for_peanuts.hard_bot(
-        iterations=200, time_budget=None),
-    ("spy-tricks", "hard"): lambda: spy_tricks.hard_bot(time_budget=None),
-    ("mister-spy", "hard"): lambda: mister_spy.hard_bot(time_budget=None),
-}
-
-
-def bot_for(game_id, level):
-    return FIXED.get((game_id, level)) or bots.levels(game_id)[level]
 
 
 def play(game_id, players, level, seed):
     """One seeded game among bots of one level: (actions, views at the end)."""
     state = new_game(game_id, players=players, seed=seed)
-    bot = bot_for(game_id, level)()
+    bot = bots.levels(game_id)[level]()
     rng = Rng(seed * 31 + 7)
     while not state.is_over:
         state.apply(bot.choose(state, state.to_act, rng))

@@ -44,3 +44,21 @@ def test_a_hand_the_secret_police_cleared_gets_no_spy_until_it_changes():
         assert SPY not in state.determinize(seat, Rng(k)).hands[cleared]
     state.log.append({"kind": "draw", "seat": cleared, "text": ""})
     assert state._spy_clues(seat)[1] == set()
+
+
+
+def test_the_hard_search_decides_as_it_would_scoring_seat_by_seat():
+    # evaluate_all only shares the round's odds between the seats: a search
+    # that asks evaluate() seat by seat takes the same actions.
+    from pyapp.bots.mission_for_peanuts import hard_bot, rollout_policy
+    from pyapp.engine.search import SearchBot
+
+    rng = Rng(11)
+    state = new_game("mission-for-peanuts", players=5, seed=5)
+    for _ in range(6):
+        seat = state.to_act
+        seat_by_seat = SearchBot(iterations=60, time_budget=None, rollout_policy=rollout_policy,
+                                 rollout_depth=12, exploration=0.7)
+        action = hard_bot(iterations=60).choose(state, seat, Rng(seat))
+        assert seat_by_seat.choose(state, seat, Rng(seat)) == action
+        state.apply(rng.choice(state.legal_actions()))

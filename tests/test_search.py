@@ -413,3 +413,16 @@ def test_every_simulated_move_goes_through_advance():
     SearchBot(iterations=10, time_budget=None).choose(state, 0, Rng(1))
     assert CheckedNim.performed > 0
     assert CheckedNim.advanced == CheckedNim.performed
+
+
+def test_a_cut_off_scores_every_seat_with_evaluate_all_when_the_bot_gives_one():
+    asked = []
+
+    def every_seat(world):
+        asked.append(world.num_players)
+        return [world.evaluate(seat) for seat in range(world.num_players)]
+
+    state = nim([3, 4, 5])
+    bot = SearchBot(iterations=8000, time_budget=None, rollout_depth=0, evaluate_all=every_seat)
+    assert bot.choose(state, 0, Rng(2)) == {"type": "take", "heap": 0, "count": 2}
+    assert asked  # the hook scored the cut-offs

@@ -51,6 +51,7 @@ Usage:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, cast
 
 from ..engine.bots import RandomBot
@@ -174,9 +175,10 @@ def pick_card(actions: list[Action], trick: list[str], pool: list[str],
     taken as a random one of `pool`, is weaker; it loses the other way round.
     """
     best, best_score = actions[0], -1.0  # every score beats -1
+    strengths = sorted(STRENGTH[other] for other in pool)
     for action in actions:
         power = STRENGTH[action["card"]]
-        weaker = sum(1 for other in pool if STRENGTH[other] < power) / (len(pool) or 1)
+        weaker = bisect_left(strengths, power) / (len(pool) or 1)
         wins = 0.0 if any(STRENGTH[c] > power for c in trick) else weaker ** still_to_play
         loses = 0.0 if any(STRENGTH[c] < power for c in trick) else (1 - weaker) ** still_to_play
         # Between equal chances, spend a middling card: extremes win or lose
@@ -258,6 +260,9 @@ def placement_worths(view: View, actions: list[Action]) -> list[tuple[float, Act
 
     worths = [(chance * _catch_up_worth(one_pawn, collaborators, pawns_left), {"type": "pass"})]
     keep = 0.0 if view["round"] == view["rounds"] else COLLABORATOR_KEEP * one_pawn
+    # What the catch-up is worth after a placement, without and with a collaborator.
+    later = _catch_up_worth(one_pawn, collaborators, pawns_left - 1)
+    later_doubled = _catch_up_worth(one_pawn, collaborators - 1, pawns_left - 1)
     for action in actions:
         if action["type"] != "place":
             continue
@@ -268,11 +273,11 @@ def placement_worths(view: View, actions: list[Action]) -> list[tuple[float, Act
         if action["collaborator"]:
             if value < COLLABORATOR_HARD_THRESHOLD:
                 continue
-            total = 2 * value + after * _catch_up_worth(one_pawn, collaborators - 1, pawns_left - 1)
+            total = 2 * value + after * later_doubled
             if collaborators == 1:
                 total -= keep
         else:
-            total = value + after * _catch_up_worth(one_pawn, collaborators, pawns_left - 1)
+            total = value + after * later
         worths.append((total, action))
     return worths
 
@@ -302,6 +307,8 @@ class _MissOdds:
         self.other_hand: int = max(others)
         # space -> chance: a placement asks twice, with and without collaborator
         self.known: dict[str, float] = {}
+        # card -> played(card): a card lies under up to three spaces
+        self.card_played: dict[str, float] = {}
 
     def played(self, card: str) -> float:
         if card in self.board:
@@ -317,10 +324,18 @@ class _MissOdds:
         if known is not None:
             return known
         chance = 1.0
+        card_played = self.card_played
         for card in SPACE_CARDS[space]:
-            chance *= self.played(card)
+            played = card_played.get(card)
+            if played is None:
+                played = card_played[card] = self.played(card)
+            chance *= played
         self.known[space] = chance
         return chance
+
+
+# (card, suit, rank) in the card table's order, for quick_view.
+_CARD_PARTS = tuple((card, card[0], int(card[1:])) for card in CARDS)
 
 
 def quick_view(state: SpyTricksState, seat: int) -> View:
@@ -331,9 +346,9 @@ def quick_view(state: SpyTricksState, seat: int) -> View:
     known.update(state.on_board)
     known.update(card for _, card in state.trick)
     unseen: dict[str, list[int]] = {suit: [] for suit in SUITS}
-    for card in CARDS:
+    for card, suit, rank in _CARD_PARTS:
         if card not in known:
-            unseen[card[0]].append(int(card[1:]))
+            unseen[suit].append(rank)
     return {
         "seat": seat, "phase": state.phase, "round": state.round,
         "rounds": state.num_players, "tricks_played": state.tricks_played,
@@ -369,8 +384,11 @@ def heuristic_action(view: View, actions: list[Action]) -> Action:
 
 def rollout_policy(world: GameState, rng: Rng) -> Action:
     """Every seat plays the heuristic hard player, from its own knowledge."""
+    actions = world.legal_actions()
+    if len(actions) == 1:  # forced (a lone card to follow, or pass): the heuristic's too
+        return actions[0]
     seat = cast(int, world.to_act)
-    return heuristic_action(quick_view(cast(SpyTricksState, world), seat), world.legal_actions())
+    return heuristic_action(quick_view(cast(SpyTricksState, world), seat), actions)
 
 
 def at_round_start(world: GameState) -> bool:

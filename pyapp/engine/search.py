@@ -33,7 +33,9 @@ that the seat cannot tell apart share statistics. Every iteration:
    evaluate() knows the coins exactly).
 5. `_rewards` scores every seat: at the end of the game the winners share 1.0
    (a lone winner gets 1, two tied winners 0.5 each, everybody 0 if there is
-   no winner); at a cut-off each seat gets the game's `evaluate(seat)`.
+   no winner); at a cut-off each seat gets the game's `evaluate(seat)`, or
+   the bot's `evaluate_all(world)`, which gives the same numbers for every
+   seat at once.
 6. `_back_up` adds to every edge of the path the reward of the seat that
    chose it, so each seat is modelled as playing for itself.
 
@@ -79,6 +81,7 @@ Policy = Callable[[GameState, Rng], Action]
 Candidates = Callable[[GameState, list[Action]], list[Action]]
 Ranked = list[tuple[Action, int, float]]  # (action, visits, mean reward) at the root
 Sampler = Callable[[GameState, int, Rng], GameState]
+EvaluateAll = Callable[[GameState], list[float]]
 
 
 def action_key(action: Action) -> Key:
@@ -149,6 +152,9 @@ class SearchBot:
         place of `state.determinize(seat, rng)`; say, one that favours the
         deals under which the other seats' past choices were likely. It
         must read no more than determinize may.
+    evaluate_all: optional (world) -> [world.evaluate(seat) for every seat],
+        for a game that can share the work between the seats; the same
+        numbers, sooner.
     """
 
     name = "search"
@@ -157,7 +163,8 @@ class SearchBot:
                  rollout_policy: Policy | None = None, rollout_depth: int | None = None,
                  exploration: float = 0.7, candidates: Candidates | None = None,
                  rollout_stop: Callable[[GameState], bool] | None = None,
-                 sampler: Sampler | None = None) -> None:
+                 sampler: Sampler | None = None,
+                 evaluate_all: EvaluateAll | None = None) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("give the search a number of iterations or a time budget")
         self.iterations = iterations
@@ -168,6 +175,7 @@ class SearchBot:
         self.candidates = candidates
         self.rollout_stop = rollout_stop
         self.sampler = sampler
+        self.evaluate_all = evaluate_all or _evaluate_each
         self.stats: dict[str, Any] | None = None
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
@@ -205,7 +213,7 @@ class SearchBot:
         path = self._descend(root, world, rng, stamp)
         if not world.is_over:
             self._roll_out(world, rng)
-        _back_up(path, _rewards(world))
+        _back_up(path, _rewards(world, self.evaluate_all))
 
     def _descend(self, node: _Node, world: GameState, rng: Rng, stamp: int) -> list[_Node]:
         """Select down the tree and expand one edge; return the edges taken."""
@@ -278,14 +286,18 @@ def _select(available: list[tuple[Action, _Node]],
     return best
 
 
-def _rewards(world: GameState) -> list[float]:
+def _evaluate_each(world: GameState) -> list[float]:
+    """The default evaluate_all: the game's evaluate(), seat by seat."""
+    return [world.evaluate(seat) for seat in range(world.num_players)]
+
+
+def _rewards(world: GameState, evaluate_all: EvaluateAll = _evaluate_each) -> list[float]:
     """Each seat's reward in [0, 1] for the world where the iteration stopped."""
-    seats = range(world.num_players)
     if world.is_over:
         winners = world.result()["winners"]
         share = 1.0 / len(winners) if winners else 0.0
-        return [share if seat in winners else 0.0 for seat in seats]
-    return [world.evaluate(seat) for seat in seats]
+        return [share if seat in winners else 0.0 for seat in range(world.num_players)]
+    return evaluate_all(world)
 
 
 def _back_up(path: list[_Node], rewards: list[float]) -> None:

@@ -201,18 +201,19 @@ def count_deals(suit_counts: Sequence[int], holders: Sequence[Holder]) -> tuple[
     uniformly and by bots for the odds of the secret's suit, which vary when
     some players are void.
     """
-    key = (tuple(suit_counts), tuple((capacity, tuple(void)) for capacity, void in holders))
+    key = tuple((capacity, tuple(void)) for capacity, void in holders)
     counter = _COUNTERS.get(key)
     if counter is None:
         if len(_COUNTERS) > 4096:  # a bound on memory; the counts are cheap to redo
             _COUNTERS.clear()
-        counter = _COUNTERS[key] = _deal_counter(key[1])
-    return counter(0, key[0]), counter
+        counter = _COUNTERS[key] = _deal_counter(key)
+    return counter(0, tuple(suit_counts)), counter
 
 
-# Deal counters by (suit counts, holders): a search asks for the same ones
-# thousands of times. Pure functions of their key, so sharing them is safe.
-_COUNTERS: dict[tuple[Counts, tuple[Holder, ...]], Counter] = {}
+# Deal counters by holders: a search asks for the same ones thousands of
+# times, with many suit counts that share their memo's entries. Pure
+# functions of their key, so sharing them is safe.
+_COUNTERS: dict[tuple[Holder, ...], Counter] = {}
 
 
 def _deal_counter(holders: tuple[Holder, ...]) -> Counter:

@@ -33,6 +33,9 @@ class MissionForPeanuts(Effects):
     order = 1
     OPTIONS = {"target": (None, tuple(range(1, 11)))}
     cards = TABLE
+    # _spy_clues' last answer, by (seat, log length, deck size): a search
+    # determinizes one state hundreds of times, and the log only grows.
+    _clues_memo: tuple[tuple[int, int, int], tuple[float, set[int]]] | None = None
 
     @classmethod
     def default_option(cls, name: str, players: int) -> int:
@@ -391,6 +394,13 @@ class MissionForPeanuts(Effects):
         _set_slot(twin, seat, here, card)
 
     def _spy_clues(self, seat: int) -> tuple[float, set[int]]:
+        """`_read_spy_clues`, remembered while the log and the deck stay as they are."""
+        key = (seat, len(self.log), len(self.deck))
+        if self._clues_memo is None or self._clues_memo[0] != key:
+            self._clues_memo = (key, self._read_spy_clues(seat))
+        return self._clues_memo[1]
+
+    def _read_spy_clues(self, seat: int) -> tuple[float, set[int]]:
         """(the chance that the Spy is in the deck, the seats whose hands the
         Secret Police found without it and that have not changed since), by
         the public log of this round. Each round starts with the Spy shuffled
@@ -451,18 +461,24 @@ class MissionForPeanuts(Effects):
 
     def evaluate(self, seat: int) -> float:
         """The seat's chance to win the match: this round's odds, then a race to the target."""
+        return self.evaluate_all()[seat]
+
+    def evaluate_all(self) -> list[float]:
+        """evaluate(seat) for every seat, the round's odds worked out once
+        (the search scores every seat of every world it plays)."""
+        n = self.num_players
         if self.is_over:
             winners = self.result()["winners"]
-            return 1.0 / len(winners) if seat in winners else 0.0
-        odds = self._round_odds()
-        n = self.num_players
-        value = 0.0
-        for winner, p in enumerate(odds):
+            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+        values = [0.0] * n
+        for winner, p in enumerate(self._round_odds()):
             if p:
                 scores = list(self.scores)
                 scores[winner] += 1
-                value += p * _race(scores, seat, self.target, n)
-        return value
+                races = _races(scores, self.target, n)
+                for seat in range(n):
+                    values[seat] += p * races[seat]
+        return values
 
     def _round_odds(self) -> list[float]:
         """A guess at each seat's chance to take this round, from the cards in this world."""
@@ -555,14 +571,13 @@ def _set_slot(twin: MissionForPeanuts, seat: int, slot: Slot, card: str) -> None
         twin.piles[s][i] = (card, True)
 
 
-def _race(scores: list[int], seat: int, target: int, players: int) -> float:
-    """The seat's chance to reach the target first if every later round is a fair coin."""
-    if scores[seat] >= target:
-        return 1.0
+def _races(scores: list[int], target: int, players: int) -> list[float]:
+    """Each seat's chance to reach the target first if every later round is a fair coin."""
     if max(scores) >= target:
-        return 0.0
+        return [1.0 if s >= target else 0.0 for s in scores]
     weights = [(1.0 / players) ** (target - s) for s in scores]
-    return weights[seat] / sum(weights)
+    total = sum(weights)
+    return [weight / total for weight in weights]
 
 
 def _is_whole(value: object) -> TypeGuard[int]:

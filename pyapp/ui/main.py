@@ -149,13 +149,17 @@ def set_auto_answer(on):
         asyncio.create_task(run_bots())  # (a loop already running makes it itself)
 
 
-async def pause_for_pace(already):
-    """Let a bot's move stay on show for the pace, less the `already` seconds
-    its thinking took; a click on the table cuts it short."""
-    left = PACES[App.pace] - already
-    while left > 0 and not App.hurry:
-        await asyncio.sleep(min(left, 0.05))
-        left -= 0.05
+async def pause_for_pace(shown):
+    """Let the move drawn at moment() `shown` stay on show for the pace; the
+    next move's thinking already counted. A click on the table cuts it short.
+    (Timed on the page's clock: each sleep runs late by a little, and summed
+    over a full table's moves that ate the pace target's slack.)"""
+    deadline = shown + PACES[App.pace] * 1000
+    while not App.hurry:
+        left = deadline - moment()
+        if left <= 0:
+            return
+        await asyncio.sleep(min(left, 50) / 1000)
 
 
 def narrate(before, after):
@@ -623,7 +627,7 @@ async def run_bots():
             else:
                 payload = await call("act", json.dumps({
                     "action": only_choice(), "moves": App.payload["moves"], "for_human": True}))
-            await pause_for_pace((moment() - shown) / 1000)
+            await pause_for_pace(shown)
             shown = moment()
             if App.payload is None or not accept(payload):
                 return
@@ -667,7 +671,7 @@ async def autoplay():
             if advice is None or not advice.get("hint"):
                 accept(advice)  # says why, if the engine did
                 return
-            await pause_for_pace((moment() - started) / 1000)
+            await pause_for_pace(started)
             request = {"action": advice["hint"]["action"], "moves": App.payload["moves"]}
             if not App.autoplay or not accept(await call("act", json.dumps(request))):
                 return

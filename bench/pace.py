@@ -1,7 +1,7 @@
 """How long a person waits for the bots, in the browser, at the fullest tables.
 
     .venv/bin/python bench/pace.py [--games N] [--first-seed S] [--pace normal]
-                                   [--level hard] [--game ID ...]
+                                   [--level hard] [--game ID ...] [--tasks] [--dist DIR]
 
 For each multiplayer game at its largest seat count, the page plays N seeded
 deals (fresh seeds from --first-seed) with the bots at --level and the pace
@@ -144,7 +144,7 @@ def play_deal(page, url, seed):
 def bench_game(browser, server, game_id, args):
     players = GAMES[game_id].max_players
     pace = PACES[args.pace]
-    waits, boot, play = [], [], []
+    waits, boot, play, when = [], [], [], []
     for seed in range(args.first_seed, args.first_seed + args.games):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(WATCH)
@@ -155,6 +155,8 @@ def bench_game(browser, server, game_id, args):
         waits += waits_of(marks, pace)
         for start, duration in marks["tasks"]:
             (play if start >= marks["tableAt"] else boot).append(duration)
+            if start >= marks["tableAt"]:
+                when.append("%.0f ms at %+.1f s" % (duration, (start - marks["tableAt"]) / 1000))
         context.close()
     over = sum(1 for waited, _, target in waits if waited > target)
     ratio = [waited / target for waited, _, target in waits]
@@ -166,6 +168,8 @@ def bench_game(browser, server, game_id, args):
     print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
           "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
                                     max(boot, default=0)), flush=True)
+    if args.tasks and when:
+        print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
     worst = max(waits, key=lambda wait: wait[0] / wait[2])
     print("%-20s worst: waited %.2f s for %d moves; target %.2f s" % ("", *worst), flush=True)
 
@@ -176,14 +180,17 @@ def main(argv):
     parser.add_argument("--first-seed", type=int, default=9100)
     parser.add_argument("--pace", choices=sorted(PACES), default="normal")
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--dist", help="a site built already (default: build one)")
+    parser.add_argument("--tasks", action="store_true", help="list each task over 50 ms in play")
     parser.add_argument("--game", action="append", help="a game id (default: every multiplayer game)")
     args = parser.parse_args(argv)
     games = args.game or sorted(g for g in GAMES if GAMES[g].max_players > 1)
     print("target per wait: (moves in between) x max(pace %.1f s, 0.5 s) + 0.3 s"
           % PACES[args.pace])
     with tempfile.TemporaryDirectory(prefix="safehouse-pace-") as folder:
-        site = Path(folder) / "site"
-        build(out=site)
+        site = Path(args.dist) if args.dist else Path(folder) / "site"
+        if not args.dist:
+            build(out=site)
         with SiteServer(site) as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium_launch_options())
             for game_id in games:

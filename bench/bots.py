@@ -51,8 +51,9 @@ def play(job):
     """One game: (the tested seat's share of the win, its decision times in ms)."""
     game_id, players, seed, level, others, inference = job
     seat = seed % players
-    bots = [bot_of(game_id, others) for _ in range(players)]
-    bots[seat] = bot_of(game_id, level, inference)
+    # A solitaire has no other seat, so its --others is never looked up.
+    bots = [bot_of(game_id, level, inference) if index == seat else bot_of(game_id, others)
+            for index in range(players)]
     state = new_game(game_id, players=players, seed=seed)
     rng = Rng(seed * 7919 + 1)
     times = []
@@ -93,7 +94,8 @@ def parser():
     args.add_argument("--game", choices=sorted(GAMES))
     args.add_argument("--players", type=int, help="seats (default: the game's smallest table)")
     args.add_argument("--level", help="the level under test")
-    args.add_argument("--others", default="normal", help="every other seat's level (or random)")
+    args.add_argument("--others", default="normal",
+                      help="every other seat's level (or random); a solitaire has none")
     args.add_argument("--games", type=int, default=300)
     args.add_argument("--first-seed", type=int, default=1)
     args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -144,7 +146,8 @@ def main(argv):
     if players > 1:
         fields.append("fair=%.1f%%" % (100 / players))
     fields += ["p50_ms=%.0f" % percentile(times, 0.5), "p95_ms=%.0f" % percentile(times, 0.95)]
-    print("seeds %d-%d, the tested seat rotating" % (args.first_seed, args.first_seed + args.games - 1))
+    print("seeds %d-%d%s" % (args.first_seed, args.first_seed + args.games - 1,
+                             ", the tested seat rotating" if players > 1 else ""))
     print("RESULT " + " ".join(fields))
 
 

@@ -1,0 +1,29 @@
+"""bench/bots.py, the one bot benchmark: the issue's command for the solitaire."""
+
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_bench(*args):
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "bots.py"), *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+    return done.returncode, done.stdout.splitlines(), done.stderr
+
+
+def test_the_solitaire_needs_no_others_and_prints_no_fair_share():
+    code, lines, errors = run_bench("--game", "deck-of-spies", "--level", "greedy",
+                                    "--games", "2", "--first-seed", "1")
+    assert code == 0, errors
+    assert re.fullmatch(
+        r"RESULT game=deck-of-spies players=1 level=greedy games=2 share=\d+\.\d% "
+        r"lo=\d+\.\d% hi=\d+\.\d% p50_ms=\d+ p95_ms=\d+", lines[-1]), lines[-1]
+
+
+def test_an_unknown_level_is_refused_with_the_known_ones():
+    code, _, errors = run_bench("--game", "deck-of-spies", "--level", "hard", "--games", "1")
+    assert code != 0
+    assert "deck-of-spies has no level 'hard' (levels: greedy, expert, random)" in errors

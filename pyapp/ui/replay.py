@@ -8,7 +8,6 @@ move list are built once per replay; each step redraws only the felt and
 moves the highlight, so no step is a long main-thread task.
 """
 
-from . import deck_of_spies, mission_for_peanuts, mister_spy, spy_tricks
 from .html import button, el, key_label, raw, render
 from .seats import seat_name
 from .tables import TABLES
@@ -19,12 +18,15 @@ FINDINGS = 5  # the worst ones listed
 # {key: what it does} on the replay screen.
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
-# How each game draws a card of a hand that its table shows face down.
+# How each game draws a card of a hand that its table shows face down, by
+# its table module, imported when first needed (importing all four at the
+# page's start was most of its first long main-thread task).
 HAND_CARDS = {
-    "deck-of-spies": lambda code, view: deck_of_spies.card_html(code, view["suits"], small=True),
-    "mission-for-peanuts": lambda code, view: mission_for_peanuts.pill(code),
-    "mister-spy": lambda code, view: mister_spy.card_face(code, size="ms-mini"),
-    "spy-tricks": lambda code, view: spy_tricks.card_html(code, spy_tricks.suit_names(view)),
+    "deck-of-spies": lambda code, view: TABLES["deck-of-spies"].card_html(code, view["suits"], small=True),
+    "mission-for-peanuts": lambda code, view: TABLES["mission-for-peanuts"].pill(code),
+    "mister-spy": lambda code, view: TABLES["mister-spy"].card_face(code, size="ms-mini"),
+    "spy-tricks": lambda code, view: TABLES["spy-tricks"].card_html(
+        code, TABLES["spy-tricks"].suit_names(view)),
 }
 
 

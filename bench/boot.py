@@ -3,6 +3,8 @@
     .venv/bin/python bench/boot.py [N]                   loopback, N >= 5 rounds (default 5)
     .venv/bin/python bench/boot.py --link 20 --rtt 40    a 20 Mbit/s link, 40 ms a response,
                                                          N >= 3 rounds (default 3)
+    .venv/bin/python bench/boot.py --lighthouse [CLI]    Lighthouse 12.2.3's default mobile
+                                                         audit of the lobby, N >= 3 runs
     (--dist DIR measures a site built already; run `python3 build.py test`
     once to make .venv)
 
@@ -22,6 +24,15 @@ goes through one shared link of MBIT Mbit/s, each response --rtt ms late.
 It then also prints the bytes the server sent (headers and bodies) until each
 readiness mark.
 
+With --lighthouse it runs Lighthouse (default mobile settings: simulated
+slow 4G and a 4x slower CPU, performance only) on the site served as GitHub
+Pages serves it, and prints each run's performance score, Total Blocking
+Time and longest main-thread task, and their medians (issue #13: TBT <=
+200 ms, performance >= 0.9). Lighthouse is no dependency of the project:
+without it, the benchmark says how to install it outside the repository.
+Its times are the host's multiplied by 4, so a loaded machine (the load is
+printed) inflates them.
+
 "Ready" is the moment the page sets <body data-ui="ready">, <body
 data-engine="ready"> (the app) or <body data-pyodide="ready"> (the bare
 page), in ms since navigation start, read by a MutationObserver in the page,
@@ -32,7 +43,11 @@ ratios against the bare Pyodide boot, with the targets.
 import argparse
 import gzip
 import io
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -44,13 +59,16 @@ sys.path.insert(0, str(ROOT))
 
 from tools.serve import SiteServer  # noqa: E402
 from tools.site import build  # noqa: E402
-from tools.testenv import chromium_launch_options  # noqa: E402
+from tools.testenv import chromium_launch_options, find_chromium  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 # Issue #13's targets, as ratios to the bare Pyodide boot.
 TARGETS = {"loopback": {"ui": 0.2, "engine": 0.5}, "link": {"ui": 0.2, "engine": 0.8, "bytes": 1.3}}
 TIMEOUT_MS = 180_000
+LIGHTHOUSE_TARGETS = {"performance": 0.9, "tbt": 200}
+LIGHTHOUSE_INSTALL = ("npm i -E --prefix /tmp/lh lighthouse@12.2.3, then "
+                      "--lighthouse /tmp/lh/node_modules/.bin/lighthouse")
 
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8">
@@ -119,9 +137,9 @@ class Link:
                 self.sent += len(chunk)
 
 
-def link_server(directory, link):
-    """A SiteServer of `directory` whose answers go through `link`, gzipped
-    as GitHub Pages gzips them."""
+def pages_server(directory, link=None):
+    """A SiteServer of `directory` whose answers are gzipped as GitHub Pages
+    gzips them and, given a `link`, go through it."""
     server = SiteServer(directory)
     base = server.httpd.RequestHandlerClass
     gzipped = {}
@@ -134,7 +152,10 @@ def link_server(directory, link):
                 response = self.wfile.getvalue()
             finally:
                 self.wfile = real
-            link.send(self.wfile, self.pages_encoded(response))
+            if link:
+                link.send(self.wfile, self.pages_encoded(response))
+            else:
+                self.wfile.write(self.pages_encoded(response))
 
         def pages_encoded(self, response):
             head, _, body = response.partition(b"\r\n\r\n")
@@ -238,14 +259,57 @@ def report(samples, rounds, targets):
           % ", ".join("%s <= %.2fx" % item for item in targets.items()))
 
 
+# ---------------------------------------------------------------- Lighthouse
+
+
+def lighthouse_cli(named):
+    """The Lighthouse command line to run, or None (then say how to get it)."""
+    cli = named if named != "PATH" else shutil.which("lighthouse")
+    return cli if cli and Path(cli).is_file() else None
+
+
+def lighthouse_run(cli, url):
+    """One default mobile audit of `url`: (performance, TBT ms, longest task ms)."""
+    with tempfile.TemporaryDirectory(prefix="safehouse-lighthouse-") as scratch:
+        report_path = Path(scratch) / "report.json"
+        subprocess.run([cli, url, "--only-categories=performance", "--output=json",
+                        "--output-path=%s" % report_path, "--quiet",
+                        "--chrome-flags=--headless=new --no-sandbox"],
+                       env=dict(os.environ, CHROME_PATH=find_chromium()), check=True)
+        report = json.loads(report_path.read_text())
+    audits = report["audits"]
+    tasks = audits["long-tasks"].get("details", {}).get("items", [])
+    return (report["categories"]["performance"]["score"], audits["total-blocking-time"]["numericValue"],
+            max([task["duration"] for task in tasks], default=0))
+
+
+def lighthouse(cli, site, runs):
+    with pages_server(site) as app:
+        results = []
+        for number in range(1, runs + 1):
+            load = os.getloadavg()[0]
+            results.append(lighthouse_run(cli, app.url))
+            print("run %d/%d (load %.1f): performance %.2f, TBT %.0f ms, longest task %.0f ms"
+                  % ((number, runs, load) + results[-1]), flush=True)
+    performance, tbt, longest = (statistics.median(column) for column in zip(*results))
+    print("\nmedians of %d Lighthouse runs (default mobile, the lobby): performance %.2f%s, "
+          "TBT %.0f ms%s, longest main-thread task %.0f ms (x4 CPU slowdown)"
+          % (runs, performance, "!" if performance < LIGHTHOUSE_TARGETS["performance"] else "",
+             tbt, "!" if tbt > LIGHTHOUSE_TARGETS["tbt"] else "", longest))
+    print("targets: performance >= %(performance).2f, TBT <= %(tbt)d ms ('!' marks a miss)"
+          % LIGHTHOUSE_TARGETS)
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rounds", nargs="?", type=int, help="loads of each page (loopback >= 5, link >= 3)")
     parser.add_argument("--link", type=float, metavar="MBIT", help="serve through a shared MBIT Mbit/s link, gzipped")
     parser.add_argument("--rtt", type=float, default=40, metavar="MS", help="ms added to each response (with --link)")
     parser.add_argument("--dist", type=Path, help="a site built already (default: build one in a temporary folder)")
+    parser.add_argument("--lighthouse", nargs="?", const="PATH", metavar="CLI",
+                        help="audit with Lighthouse 12.2.3 (its CLI; default: lighthouse on PATH)")
     args = parser.parse_args(argv)
-    least = 3 if args.link else 5
+    least = 3 if args.link or args.lighthouse else 5
     args.rounds = least if args.rounds is None else args.rounds
     if args.rounds < least:
         parser.error("use N >= %d rounds" % least)
@@ -254,16 +318,22 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
+    cli = args.lighthouse and lighthouse_cli(args.lighthouse)
+    if args.lighthouse and not cli:
+        sys.exit("no Lighthouse CLI at %s; install it outside the repository: %s"
+                 % (args.lighthouse, LIGHTHOUSE_INSTALL))
     with tempfile.TemporaryDirectory(prefix="safehouse-bench-site-") as scratch:
         site = args.dist or Path(scratch) / "dist"
         if not args.dist:
             build(out=site)
+        if cli:
+            return lighthouse(cli, site, args.rounds)
         bare_dir = Path(scratch) / "bare"
         bare_dir.mkdir()
         (bare_dir / "index.html").write_text(BARE_PAGE)
         (bare_dir / "vendor").symlink_to(Path(site).resolve() / "vendor")
         link = Link(args.link, args.rtt) if args.link else None
-        serve = (lambda folder: link_server(folder, link)) if link else SiteServer
+        serve = (lambda folder: pages_server(folder, link)) if link else SiteServer
         with serve(site) as app, serve(bare_dir) as bare, sync_playwright() as pw:
             if link:
                 print("a shared %g Mbit/s link, +%g ms a response, gzip as GitHub Pages" % (args.link, args.rtt))

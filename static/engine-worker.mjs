@@ -25,6 +25,7 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const siteUrl = (path) => new URL("../" + path, import.meta.url).href;
 const INDEX_URL = siteUrl("vendor/pyodide/");
 const STDLIB_URL = siteUrl("engine/stdlib.zip");
+const SNAPSHOT_MAGIC = 0x4e534853;  // "SHSN" little-endian, as make-snapshot.mjs writes it
 let linkIsFast;
 const fastLink = new Promise((resolve) => { linkIsFast = resolve; });
 
@@ -35,11 +36,32 @@ async function fetchOk(path) {
 }
 
 async function snapshotBytes() {
-  const packed = new Uint8Array(await (await fetchOk("engine/snapshot.gz")).arrayBuffer());
+  let runs = new Uint8Array(await (await fetchOk("engine/snapshot.gz")).arrayBuffer());
   // A server that sends it with Content-Encoding: gzip has inflated it already.
-  if (packed[0] !== 0x1f || packed[1] !== 0x8b) return packed;
-  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (runs[0] === 0x1f && runs[1] === 0x8b) {
+    const inflated = new Blob([runs]).stream().pipeThrough(new DecompressionStream("gzip"));
+    runs = new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
+  return heapOf(runs);
+}
+
+// The heap from the runs of it that tools/make-snapshot.mjs kept: "SHSN",
+// the heap's length, the number of runs, each one's offset and length (u32,
+// little-endian), then their bytes; the rest of the heap is zeros.
+function heapOf(runs) {
+  const head = new DataView(runs.buffer, runs.byteOffset, runs.byteLength);
+  if (runs.byteLength < 12 || head.getUint32(0, true) !== SNAPSHOT_MAGIC) {
+    throw new Error("engine/snapshot.gz is not a heap in runs");
+  }
+  const heap = new Uint8Array(head.getUint32(4, true));
+  const count = head.getUint32(8, true);
+  let data = 12 + 8 * count;
+  for (let run = 0; run < count; run++) {
+    const length = head.getUint32(16 + 8 * run, true);
+    heap.set(runs.subarray(data, data + length), head.getUint32(12 + 8 * run, true));
+    data += length;
+  }
+  return heap;
 }
 
 async function snapshotAtHand() {

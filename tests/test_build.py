@@ -268,11 +268,24 @@ def test_the_build_scripts_are_valid_javascript_as_they_stand(script):
 
 def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     attrs, config = script_config(tags, "mpy")
-    assert attrs["src"] == "./pyapp/ui/main.py"
+    assert "src" not in attrs  # the bootstrap inline, which imports pyapp/ui/main.py last
     assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
     expected = ["pyapp/__init__.py"] + [name for name in source_python_files() if name.startswith("pyapp/ui/")]
     assert sorted(config["files"]) == ["./" + name for name in expected]
     assert all(config["files"]["./" + name] == name for name in expected)
+
+
+def test_the_ui_imports_each_module_in_a_task_of_its_own_main_last(tags):
+    """MicroPython compiles a module as it imports it: one module a task, so no long task."""
+    [text] = [text for attrs, text in tags.scripts if attrs.get("type") == "mpy"]
+    listed = re.search(r'^for module in (\[.*\]):\n +__import__\("pyapp\.ui\." \+ module\)\n'
+                       r' +await asyncio\.sleep\(0\)$', text, re.M)
+    order = json.loads(listed.group(1))
+    assert order[-1] == "main" and len(order) == len(set(order))
+    ui = ROOT / "pyapp" / "ui"
+    for position, module in enumerate(order):
+        assert set(site.ui_imports(ui, module)) <= set(order[:position]), module
+    assert "archive" in order and "deck_of_spies" not in order  # a table's module loads with its game
 
 
 def test_the_page_starts_the_engine_worker_from_the_site(page_text):
@@ -298,9 +311,23 @@ def test_the_engine_files_are_every_py_but_the_pages_own_ui(site_dist):
     assert all((site_dist / name).is_file() for name in names)
 
 
+def heap_of(runs):
+    """The heap that engine/snapshot.gz (inflated) holds in runs, as the worker rebuilds it."""
+    magic, size, count = struct.unpack_from("<4sII", runs)
+    assert magic == b"SHSN"
+    heap, data = bytearray(size), 12 + 8 * count
+    for offset, length in struct.iter_unpack("<II", runs[12:data]):
+        heap[offset:offset + length] = runs[data:data + length]
+        data += length
+    assert data == len(runs)
+    return bytes(heap)
+
+
 def test_the_engine_snapshot_is_a_whole_heap_without_local_paths(site_dist):
-    heap = gzip.decompress((site_dist / "engine" / "snapshot.gz").read_bytes())
+    runs = gzip.decompress((site_dist / "engine" / "snapshot.gz").read_bytes())
+    heap = heap_of(runs)
     assert heap.startswith(b"\x00snp") and len(heap) >= 16 * 2**20  # Pyodide's snapshot header
+    assert len(runs) < len(heap) / 2  # the runs of zeros (free memory) are left out
     for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
         assert path.encode() not in heap, path
     # Every engine module was imported before the heap was taken.
@@ -327,7 +354,7 @@ def test_a_missing_node_is_explained(monkeypatch):
 
 def test_every_file_the_page_names_is_in_the_site(site_dist, tags):
     attrs, config = script_config(tags, "mpy")
-    for path in [config["interpreter"], attrs["src"], *config["files"]]:
+    for path in [config["interpreter"], *config["files"]]:
         assert (site_dist / path).is_file(), path
     assert (site_dist / "static" / "engine-worker.mjs").is_file()
     for tag, attrs in tags.tags:

@@ -5,21 +5,24 @@
 //    without docstrings (but Pyodide's own packages, which read theirs);
 // 2. boot again from that library, import every engine module, zero the
 //    heap's free memory (garbage compresses badly), and write the
-//    interpreter's memory. The page's worker restores it instead of starting
-//    CPython from scratch; it mounts the same library, whose directory the
-//    heap has cached. Node loads the same pyodide.asm.wasm the browser does.
+//    interpreter's memory without its long runs of zeros (most of it: the
+//    worker then inflates 13 MB, not 31). The page's worker restores it
+//    instead of starting CPython from scratch; it mounts the same library,
+//    whose directory the heap has cached. Node loads the same
+//    pyodide.asm.wasm the browser does.
 //
 // Inputs come from the environment, and the build feeds this file to Node on
 // stdin: a path given as the program or an argument would end up inside the
 // heap (Pyodide's argv), and the heap ships to every visitor.
 //   SAFEHOUSE_SITE      the site being built (vendor/pyodide/, engine/files.json)
 //   SAFEHOUSE_STDLIB    where to write the engine's standard library (a zip)
-//   SAFEHOUSE_SNAPSHOT  where to write the raw heap
+//   SAFEHOUSE_SNAPSHOT  where to write the heap, in runs (withoutZeroRuns)
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const site = process.env.SAFEHOUSE_SITE;
 const { loadPyodide } = await import(pathToFileURL(site + "/vendor/pyodide/pyodide.mjs").href);
 const names = JSON.parse(readFileSync(site + "/engine/files.json", "utf8"));
+const SNAPSHOT_MAGIC = 0x4e534853;  // "SHSN" little-endian; the worker checks it
 
 async function bootWithEngine(options) {
   const pyodide = await loadPyodide({ indexURL: site + "/vendor/pyodide/", ...options });
@@ -64,7 +67,35 @@ writeFileSync(process.env.SAFEHOUSE_STDLIB, whole.FS.readFile("/tmp/stdlib.zip")
 const pyodide = await bootWithEngine({ stdLibURL: process.env.SAFEHOUSE_STDLIB, _makeSnapshot: true });
 pyodide.runPython("import gc; gc.collect()");
 zeroFreeMemory(pyodide._module);
-writeFileSync(process.env.SAFEHOUSE_SNAPSHOT, pyodide.makeMemorySnapshot());
+writeFileSync(process.env.SAFEHOUSE_SNAPSHOT, withoutZeroRuns(pyodide.makeMemorySnapshot()));
+
+// The heap as the bytes between its runs of at least `least` zeros: "SHSN",
+// the heap's length, the number of runs kept, each one's offset and length
+// (u32, little-endian), then their bytes. static/engine-worker.mjs puts them
+// back into a zeroed heap.
+function withoutZeroRuns(heap, least = 4096) {
+  const runs = [];
+  let start = 0;
+  let zeros = 0;
+  for (let at = 0; at <= heap.length; at++) {
+    if (at < heap.length && heap[at] === 0) { zeros++; continue; }
+    if (zeros >= least) {
+      if (at - zeros > start) runs.push([start, at - zeros]);
+      start = at;
+    }
+    zeros = 0;
+  }
+  if (heap.length > start) runs.push([start, heap.length]);
+  const head = new DataView(new ArrayBuffer(12 + 8 * runs.length));
+  head.setUint32(0, SNAPSHOT_MAGIC, true);
+  head.setUint32(4, heap.length, true);
+  head.setUint32(8, runs.length, true);
+  runs.forEach(([from, to], index) => {
+    head.setUint32(12 + 8 * index, from, true);
+    head.setUint32(16 + 8 * index, to - from, true);
+  });
+  return Buffer.concat([new Uint8Array(head.buffer), ...runs.map(([from, to]) => heap.subarray(from, to))]);
+}
 
 // Allocate every free byte of the heap (never growing it), zero it, free it.
 function zeroFreeMemory(module) {

@@ -4,8 +4,8 @@ It vendors the runtimes (vendor.py), copies pyapp/**.py and static/, makes
 the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
 manifest.webmanifest and .nojekyll,
 then the two files named after the build:
-- index.html with its placeholders filled ({{UI_CONFIG}}, {{LOBBY_HTML}},
-  {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
+- index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
+  {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
   Content-Security-Policy with the hashes of the page's inline scripts); the
   lobby and catalogue come from importing pyapp under this CPython;
 - sw.js, from sw.template.js: it precaches every file the page loads (all
@@ -196,20 +196,46 @@ def engine_files(src):
 def table_modules(ui):
     """The UI modules that ui/tables.py needs, itself and the package's
     __init__ included: the games' modules it names (MODULES, imported on
-    first use) and those their relative imports reach."""
+    first use) and those their imports reach."""
     found, todo = {"__init__"}, ["tables"]
     while todo:
         name = todo.pop()
         found.add(name)
-        for node in ast.walk(ast.parse((ui / (name + ".py")).read_text())):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                names = [node.module] if node.module else [alias.name for alias in node.names]
-            elif isinstance(node, ast.Assign) and name == "tables" and \
-                    [target.id for target in node.targets] == ["MODULES"]:
-                names = list(ast.literal_eval(node.value).values())
-            todo.extend(n for n in names if n not in found and (ui / (n + ".py")).is_file())
+        todo.extend(n for n in ui_imports(ui, name, lazy=True) if n not in found)
     return found
+
+
+def boot_order(ui, name="main"):
+    """The UI modules that ui/<name>.py imports, at any depth, each after
+    those it imports, and `name` last: the order in which index.html's
+    bootstrap imports them, one main-thread task each."""
+    order = []
+
+    def visit(module):
+        if module not in order:
+            for imported in ui_imports(ui, module):
+                visit(imported)
+            order.append(module)
+
+    visit(name)
+    return order
+
+
+def ui_imports(ui, name, lazy=False):
+    """The modules of the package `ui` that ui/<name>.py imports: relatively
+    or as pyapp.ui.<module>; with `lazy`, also those tables.py's MODULES
+    names (imported on first use)."""
+    names = []
+    for node in ast.walk(ast.parse((ui / (name + ".py")).read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.level == 1 or node.module == "pyapp.ui"):
+            names += [alias.name for alias in node.names] if node.module in (None, "pyapp.ui") \
+                else [node.module]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyapp.ui."):
+            names.append(node.module[len("pyapp.ui."):])
+        elif lazy and isinstance(node, ast.Assign) and name == "tables" and \
+                [target.id for target in node.targets] == ["MODULES"]:
+            names += list(ast.literal_eval(node.value).values())
+    return [n for n in dict.fromkeys(names) if (ui / (n + ".py")).is_file()]
 
 
 def ui_config(src):
@@ -228,7 +254,8 @@ def ui_config(src):
 
 def page_values(src, site, template):
     """The value of each placeholder of `template` but {{BUILD_ID}} and {{CSP}}."""
-    values = {"UI_CONFIG": attribute_json(ui_config(src)), "PRELOADS": preload_links(site)}
+    values = {"UI_CONFIG": attribute_json(ui_config(src)), "PRELOADS": preload_links(site),
+              "UI_MODULES": json.dumps(boot_order(src / "pyapp" / "ui"))}
     values.update(lobby_values(src, set(PLACEHOLDER.findall(template))))
     return values
 

@@ -31,15 +31,54 @@ function copyAttributes(old, fresh) {
   }
 }
 
-// Children pair up by position; when their number changed, they are replaced.
+// A child's identity across redraws: its tag and its id or first class
+// (a text node is just a text node).
+function identity(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
+  return node.nodeName + "#" + (node.id || node.classList[0] || "");
+}
+
+// Children pair up in order: an unchanged child stays; a child that came
+// in front of an unchanged one (a new line atop the move log) is inserted,
+// and one that left is removed, so the others are not rewritten one place
+// over; otherwise by identity, so a note or banner that comes or goes
+// replaces only itself, not every sibling after it (which made Spy Tricks
+// restyle and lay out the whole table on most moves). A fresh child with no
+// match further on is inserted; old children left unmatched go.
 function morphChildren(old, fresh) {
   const before = [...old.childNodes];
   const after = [...fresh.childNodes];
-  if (before.length !== after.length) {
-    old.replaceChildren(...after);
-    return;
+  let next = 0;
+  after.forEach((child, index) => {
+    const current = before[next];
+    if (current && after[index + 1] && current.isEqualNode(after[index + 1])
+        && !current.isEqualNode(child)) {
+      old.insertBefore(child, current);
+      return;
+    }
+    if (current && before[next + 1] && before[next + 1].isEqualNode(child)
+        && !current.isEqualNode(child)) {
+      current.remove();
+      next += 1;
+    }
+    next = pairByIdentity(old, before, next, child);
+  });
+  before.slice(next).forEach((gone) => gone.remove());
+}
+
+// Morph `child` into the first old child from `next` on with its identity
+// (removing those skipped), or insert it; the index to go on from.
+function pairByIdentity(old, before, next, child) {
+  const key = identity(child);
+  let match = next;
+  while (match < before.length && identity(before[match]) !== key) match += 1;
+  if (match === before.length) {
+    old.insertBefore(child, before[next] || null);
+    return next;
   }
-  before.forEach((child, index) => morph(child, after[index]));
+  before.slice(next, match).forEach((gone) => gone.remove());
+  morph(before[match], child);
+  return match + 1;
 }
 
 function markArrivals(table, selector) {

@@ -45,3 +45,36 @@ def test_the_rules_sheet_takes_keeps_and_returns_the_focus(page, site_server):
     page.keyboard.press("Escape")
     page.locator("#overlay").wait_for(state="hidden")
     assert focused(page, "data-action") == "rules"
+
+
+REDRAWS = [
+    '<p class="prompt">Play</p><ol reversed=""><li>b</li><li>a</li></ol><div id="hand"><b>1</b><b>2</b></div>',
+    '<p class="note">Banner</p><p class="prompt">Play</p><ol reversed=""><li>c</li><li>b</li><li>a</li></ol>'
+    '<div id="hand"><b>1</b><b>2</b></div>',
+    '<p class="prompt">Wait</p><ol reversed=""><li class="note">d</li><li>c</li><li>b</li><li>a</li></ol>'
+    '<div id="hand"><b>2</b></div>text',
+    '<div id="hand"><b>2</b><i>3</i></div><p class="prompt">Wait</p>',
+    '',
+    '<p class="prompt">Play</p><ol reversed=""><li>b</li><li>a</li></ol><div id="hand"><b>1</b><b>2</b></div>',
+]
+
+
+def test_a_redraw_gives_the_new_markup_and_keeps_what_did_not_change(page, site_server):
+    open_deal(page, site_server.url)
+    kept = page.evaluate("""(redraws) => {
+        const box = document.createElement("div");
+        document.body.append(box);
+        const results = [];
+        for (const html of redraws) {
+            const before = [...box.querySelectorAll("li, #hand b")];
+            window.safehouseRedraw.draw(box, html, ".no-card");
+            const after = new Set(box.querySelectorAll("li, #hand b"));
+            results.push([box.innerHTML === html, before.filter((node) => after.has(node)).length]);
+        }
+        box.remove();
+        return results;
+    }""", REDRAWS)
+    assert all(same for same, _ in kept)
+    # A banner on top and a new log line keep the two lines and two cards;
+    # then the lines stay while the hand loses a card.
+    assert [count for _, count in kept][1:3] == [4, 4]

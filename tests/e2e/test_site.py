@@ -75,12 +75,19 @@ def test_after_one_visit_the_site_works_offline(page, context, site_server, titl
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     context.set_offline(True)
 
+    first_visit = context.request_log[:]
     page.reload()
     wait_ui(page)
     wait_engine(page)
     assert_lobby_lists(page, titles)
     # From the second visit on, the snapshot is at hand in the cache.
     assert page.get_attribute("body", "data-engine-boot") == "snapshot"
+    # The first visit boots the engine once the UI is up; a return visit
+    # boots it with the page, before the UI has fetched its modules.
+    return_visit = context.request_log[len(first_visit):]
+    for requests, engine_first in ((first_visit, False), (return_visit, True)):
+        order = [url.rsplit("/", 1)[-1] for url in requests if url.endswith(("/engine-worker.mjs", "/main.py"))]
+        assert order[:2] == (["engine-worker.mjs", "main.py"] if engine_first else ["main.py", "engine-worker.mjs"])
 
     # Any address of the app with a query string opens it from the cache too.
     page.goto(site_server.url + "?from=bookmark")

@@ -11,6 +11,7 @@ Run it before and after a refactor; any changed line names what changed.
     python3 bench/fingerprint.py 10 spy-tricks      # 10 games per line, one game
 """
 
+import argparse
 import hashlib
 import json
 import sys
@@ -46,15 +47,20 @@ def fingerprint(game_id, players, level, games):
 
 
 def main(argv):
-    games = int(argv[1]) if len(argv) > 1 else 3
-    only = argv[2:]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=3, help="seeded games a line")
+    parser.add_argument("only", nargs="*", metavar="GAME", help="only these games (ids)")
+    args = parser.parse_args(argv[1:])
+    unknown = sorted(set(args.only) - set(GAMES))
+    if unknown:
+        parser.error("no game %s; the games are %s" % (", ".join(unknown), ", ".join(sorted(GAMES))))
     for game_id, cls in sorted(GAMES.items()):
-        if only and game_id not in only:
+        if args.only and game_id not in args.only:
             continue
         for players in range(cls.min_players, cls.max_players + 1):
             for level in bots.levels(game_id):
                 print("%-20s %d players %-7s %s" % (
-                    game_id, players, level, fingerprint(game_id, players, level, games)),
+                    game_id, players, level, fingerprint(game_id, players, level, args.games)),
                     flush=True)
 
 

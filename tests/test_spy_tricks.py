@@ -454,6 +454,23 @@ def test_determinize_deals_no_card_of_a_suit_to_a_player_known_void_in_it():
             sorted(state.hands[0] + state.hands[1] + state.hands[3] + [state.secret])
 
 
+def test_a_sampled_world_plays_the_same_without_writing_sentences():
+    state = new_game("spy-tricks", players=4, seed=8)
+    world = state.determinize(1, Rng(2))
+    told = world.clone()
+    told.narrated = True  # the same world, every move written out as a real game does
+    rng = Rng(6)
+    while world.round == 1:
+        action = rng.choice(world.legal_actions())
+        world.advance(action)
+        told.advance(action)
+    assert [world.view(seat) for seat in range(4)] == [told.view(seat) for seat in range(4)]
+    assert world.log == state.log
+    kinds = {event["kind"] for event in told.log[len(state.log):]}
+    assert {"play", "trick", "place", "reveal", "payout", "scores", "round"} <= kinds
+    assert state.narrated and state.clone().narrated and not world.clone().narrated
+
+
 def test_a_saved_game_reloads_exactly():
     state = new_game("spy-tricks", players=4, seed=21)
     rng = Rng(4)

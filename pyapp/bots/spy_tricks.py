@@ -57,8 +57,8 @@ from typing import TYPE_CHECKING, Any, cast
 from ..engine.bots import RandomBot
 from ..engine.search import SearchBot
 from ..games.spy_tricks import (
-    CARD_COIN, CARDS, RANKS, STRENGTH, SUITS, TRICKS_PER_ROUND, Counts, Holder, SpyTricksState,
-    count_deals, pawn_value)
+    CARD_COIN, CARDS, PAYING_SPACES, RANKS, SPACES, STRENGTH, SUITS, TRICKS_PER_ROUND, Counts,
+    Holder, SpyTricksState, count_deals, pawn_value)
 
 if TYPE_CHECKING:  # the protocol's aliases and types, for annotations only
     from ..engine.bots import Levels
@@ -72,17 +72,17 @@ COLLABORATOR_THRESHOLD = 3.0
 # A win places first, so it is worth a little more than a loss (our choice).
 WIN_WEIGHT = 1.3
 
-# The spaces that pay when a card is the secret, with their coins (the
-# engine's pawn_value, tabled once), and the cards each space pays for.
-PAYING_SPACES: dict[str, tuple[tuple[str, int], ...]] = {
-    card: tuple((space, pawn_value(space, card))
-                for space in (card, "rank:" + card[1:], "suit:" + card[0]))
+# The engine's payouts, tabled both ways: the spaces that pay when a card is
+# the secret, with their coins, and the cards each space pays for.
+SPACE_COINS: dict[str, tuple[tuple[str, int], ...]] = {
+    card: tuple((space, pawn_value(space, card)) for space in PAYING_SPACES[card])
     for card in CARDS
 }
-SPACE_CARDS: dict[str, tuple[str, ...]] = dict(
-    [(card, (card,)) for card in CARDS]
-    + [("rank:%d" % rank, tuple(suit + str(rank) for suit in SUITS)) for rank in RANKS]
-    + [("suit:" + suit, tuple(suit + str(rank) for rank in RANKS)) for suit in SUITS])
+SPACE_CARDS: dict[str, tuple[str, ...]] = {
+    space: tuple(card for card in CARDS if space in PAYING_SPACES[card]) for space in SPACES}
+# Per suit, the card code of each rank: a view names its unseen cards by rank.
+CODES: dict[str, dict[int, str]] = {suit: {rank: suit + str(rank) for rank in RANKS}
+                                    for suit in SUITS}
 
 
 def secret_odds(view: View) -> dict[str, float]:
@@ -100,8 +100,9 @@ def secret_odds(view: View) -> dict[str, float]:
                    for s in range(len(view["hand_counts"])) if s != seat)
     odds: dict[str, float] = {}
     for suit, chance in zip(SUITS, _suit_card_odds(counts, others)):
+        codes = CODES[suit]
         for rank in unseen[suit]:
-            odds[suit + str(rank)] = chance
+            odds[codes[rank]] = chance
     return odds
 
 
@@ -141,8 +142,10 @@ def space_values(view: View, odds: dict[str, float] | None = None) -> dict[str, 
     if odds is None:
         odds = secret_odds(view)
     for card, chance in odds.items():
-        for space, coins in PAYING_SPACES[card]:
-            values[space] = get(space, 0.0) + chance * coins
+        (card_space, card_coins), (rank, rank_coins), (suit, suit_coins) = SPACE_COINS[card]
+        values[card_space] = chance * card_coins  # a card pays only on its own space
+        values[rank] = get(rank, 0.0) + chance * rank_coins
+        values[suit] = get(suit, 0.0) + chance * suit_coins
     return values
 
 
@@ -163,7 +166,8 @@ class NormalBot:
     def choose_card(view: View, actions: list[Action]) -> Action:
         """The card likeliest to end as the trick's strongest or weakest."""
         trick = [card for _, card in view["trick"]]
-        pool = [suit + str(rank) for suit in SUITS for rank in view["unseen"][suit]]
+        unseen = view["unseen"]
+        pool = [CODES[suit][rank] for suit in SUITS for rank in unseen[suit]]
         return pick_card(actions, trick, pool, len(view["hand_counts"]) - 1 - len(trick))
 
 
@@ -175,12 +179,14 @@ def pick_card(actions: list[Action], trick: list[str], pool: list[str],
     taken as a random one of `pool`, is weaker; it loses the other way round.
     """
     best, best_score = actions[0], -1.0  # every score beats -1
-    strengths = sorted(STRENGTH[other] for other in pool)
+    strengths = sorted([STRENGTH[other] for other in pool])
+    played = [STRENGTH[card] for card in trick]
+    strongest, weakest = max(played, default=0), min(played, default=len(STRENGTH) + 1)
     for action in actions:
         power = STRENGTH[action["card"]]
         weaker = bisect_left(strengths, power) / (len(pool) or 1)
-        wins = 0.0 if any(STRENGTH[c] > power for c in trick) else weaker ** still_to_play
-        loses = 0.0 if any(STRENGTH[c] < power for c in trick) else (1 - weaker) ** still_to_play
+        wins = 0.0 if strongest > power else weaker ** still_to_play
+        loses = 0.0 if weakest < power else (1 - weaker) ** still_to_play
         # Between equal chances, spend a middling card: extremes win or lose
         # later tricks.
         keep = abs(power - 14) / 100.0
@@ -249,11 +255,11 @@ def placement_worths(view: View, actions: list[Action]) -> list[tuple[float, Act
     seat = view["seat"]
     odds = secret_odds(view)
     values = space_values(view, odds)
-    misses = _MissOdds(view, odds)
+    played = _played_chances(view, odds)
     chance = 1.0
     for pawn in view["pawns"]:
         if pawn["seat"] == seat:
-            chance *= misses.chance(pawn["space"])
+            chance *= _miss_chance(played, pawn["space"])
     collaborators = view["collaborators"][seat]
     pawns_left = view["pawns_left"][seat]
     one_pawn = CATCH_UP_WEIGHT * CARD_COIN / len(view["hand_counts"])
@@ -269,7 +275,7 @@ def placement_worths(view: View, actions: list[Action]) -> list[tuple[float, Act
         value = values.get(action["space"], 0.0)
         if value <= 0:
             continue
-        after = chance * misses.chance(action["space"])
+        after = chance * _miss_chance(played, action["space"])
         if action["collaborator"]:
             if value < COLLABORATOR_HARD_THRESHOLD:
                 continue
@@ -289,76 +295,63 @@ def _catch_up_worth(one_pawn: float, collaborators: int, pawns: int) -> float:
     return one_pawn * (2 if collaborators else 1)
 
 
-class _MissOdds:
-    """The chance a pawn on a space is a miss when the round's last placement
-    is done: every card that could pay it lies on the board by then.
+def _played_chances(view: View, odds: dict[str, float]) -> dict[str, float]:
+    """{card: the chance it lies on the board when the round's last placement
+    is done}, for every card of the game.
 
     A card still unseen is played unless it is the secret or stays as its
     holder's last card; the seat's own cards are played unless kept last.
     The cards are taken as independent, which is close enough to rank moves.
     """
-
-    def __init__(self, view: View, odds: dict[str, float]) -> None:
-        seat = view["seat"]
-        self.board = set(view["board"])
-        self.hand = view["hand"]
-        self.odds = odds
-        others = [count for s, count in enumerate(view["hand_counts"]) if s != seat]
-        self.other_hand: int = max(others)
-        # space -> chance: a placement asks twice, with and without collaborator
-        self.known: dict[str, float] = {}
-        # card -> played(card): a card lies under up to three spaces
-        self.card_played: dict[str, float] = {}
-
-    def played(self, card: str) -> float:
-        if card in self.board:
-            return 1.0
-        if card in self.hand:
-            return 1.0 - 1.0 / len(self.hand)
-        if not self.other_hand:
-            return 0.0
-        return (1.0 - self.odds.get(card, 0.0)) * (1.0 - 1.0 / self.other_hand)
-
-    def chance(self, space: str) -> float:
-        known = self.known.get(space)
-        if known is not None:
-            return known
-        chance = 1.0
-        card_played = self.card_played
-        for card in SPACE_CARDS[space]:
-            played = card_played.get(card)
-            if played is None:
-                played = card_played[card] = self.played(card)
-            chance *= played
-        self.known[space] = chance
-        return chance
+    seat = view["seat"]
+    hand = view["hand"]
+    other_hand = max(count for s, count in enumerate(view["hand_counts"]) if s != seat)
+    not_last = 1.0 - 1.0 / other_hand if other_hand else 0.0
+    played = dict.fromkeys(view["board"], 1.0)
+    if hand:
+        played.update(dict.fromkeys(hand, 1.0 - 1.0 / len(hand)))
+    for _, card in view["trick"]:
+        played[card] = not_last
+    for card, chance in odds.items():
+        played[card] = (1.0 - chance) * not_last if other_hand else 0.0
+    return played
 
 
-# (card, suit, rank) in the card table's order, for quick_view.
-_CARD_PARTS = tuple((card, card[0], int(card[1:])) for card in CARDS)
+def _miss_chance(played: dict[str, float], space: str) -> float:
+    """The chance a pawn on `space` is a miss when the round's last
+    placement is done: every card that could pay it lies on the board."""
+    chance = 1.0
+    for card in SPACE_CARDS[space]:
+        chance *= played[card]
+    return chance
+
+
+# Per suit, its cards' (code, rank) in the card table's order, for quick_view.
+_SUIT_CARDS = tuple((suit, tuple((code, rank) for rank, code in CODES[suit].items()))
+                    for suit in SUITS)
 
 
 def quick_view(state: SpyTricksState, seat: int) -> View:
     """The keys of view(seat) that the heuristics read, taken from the
     state's fields: a rollout asks for them at every move, and view() builds
-    much more. Only for sampled worlds, which a bot may read freely."""
-    known = set(state.hands[seat])
-    known.update(state.on_board)
-    known.update(card for _, card in state.trick)
-    unseen: dict[str, list[int]] = {suit: [] for suit in SUITS}
-    for card, suit, rank in _CARD_PARTS:
-        if card not in known:
-            unseen[suit].append(rank)
-    return {
+    much more. "pawns" only while pawns are placed: nothing else reads them.
+    Only for sampled worlds, which a bot may read freely."""
+    known = state.on_board.union(state.hands[seat])
+    if state.trick:
+        known.update([card for _, card in state.trick])
+    view = {
         "seat": seat, "phase": state.phase, "round": state.round,
         "rounds": state.num_players, "tricks_played": state.tricks_played,
         "hand": state.hands[seat], "hand_counts": [len(hand) for hand in state.hands],
-        "trick": state.trick, "board": state.on_board, "unseen": unseen,
-        "voids": state.voids, "collaborators": state.collaborators,
-        "pawns_left": state.pawns_left,
-        "pawns": [{"seat": owner, "space": space, "collaborator": collaborator}
-                  for owner, space, collaborator in state.pawns],
+        "trick": state.trick, "board": state.on_board, "voids": state.voids,
+        "unseen": {suit: [rank for code, rank in cards if code not in known]
+                   for suit, cards in _SUIT_CARDS},
+        "collaborators": state.collaborators, "pawns_left": state.pawns_left,
     }
+    if state.phase != "play":
+        view["pawns"] = [{"seat": owner, "space": space, "collaborator": collaborator}
+                         for owner, space, collaborator in state.pawns]
+    return view
 
 
 class HeuristicBot:
@@ -426,6 +419,8 @@ class HardBot:
         placements = self.placements
 
         def candidates(world: GameState, actions: list[Action]) -> list[Action]:
+            if len(actions) == 1:  # forced: the heuristic's choice too, and the only candidate
+                return actions
             view = quick_view(cast(SpyTricksState, world), cast(int, world.to_act))
             if world.to_act != seat:
                 return [heuristic_action(view, actions)]

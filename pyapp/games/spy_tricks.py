@@ -120,6 +120,9 @@ RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 CARDS = [suit + str(rank) for suit in SUITS for rank in RANKS]
 OUT_OF_PLAY: dict[int, list[str]] = {
     3: [suit + str(rank) for suit in SUITS for rank in (1, 2)], 4: []}
+# The cards shuffled each round, by player count.
+DECKS = {players: tuple(card for card in CARDS if card not in out)
+         for players, out in OUT_OF_PLAY.items()}
 COLLABORATOR_SUPPLY = {3: 2, 4: 3}
 HAND_SIZE = 6
 TRICKS_PER_ROUND = 5
@@ -149,6 +152,7 @@ CARD_ORDER = {card: index for index, card in enumerate(CARDS)}
 Counts = tuple[int, ...]  # cards per suit, in SUITS order
 Holder = tuple[int, Sequence[str]]  # (how many cards it takes, the suits it lacks)
 Counter = Callable[[int, Counts], int]  # ways(index, left): see count_deals
+Split = tuple[Counts, int, Counts]  # (cards taken per suit, ways, cards left): see _splits
 
 
 def suit_of(card: str) -> str:
@@ -178,6 +182,11 @@ def pawn_value(space: str, secret: str) -> int:
     return 0
 
 
+# Per secret card, the spaces that pay for it in board order: its card, rank and suit.
+PAYING_SPACES = {secret: [space for space in SPACES if pawn_value(space, secret)]
+                 for secret in CARDS}
+
+
 def is_miss(space: str, visible: set[str] | frozenset[str]) -> bool:
     """Whether the visible cards already rule out a pawn on `space`."""
     if space.startswith("rank:"):
@@ -201,52 +210,80 @@ def count_deals(suit_counts: Sequence[int], holders: Sequence[Holder]) -> tuple[
     uniformly and by bots for the odds of the secret's suit, which vary when
     some players are void.
     """
-    key = tuple((capacity, tuple(void)) for capacity, void in holders)
-    counter = _COUNTERS.get(key)
-    if counter is None:
-        if len(_COUNTERS) > 4096:  # a bound on memory; the counts are cheap to redo
-            _COUNTERS.clear()
-        counter = _COUNTERS[key] = _deal_counter(key)
-    return counter(0, tuple(suit_counts)), counter
+    deals = _deals_for(tuple((capacity, tuple(void)) for capacity, void in holders))
+    return deals.ways(0, tuple(suit_counts)), deals.ways
 
 
-# Deal counters by holders: a search asks for the same ones thousands of
-# times, with many suit counts that share their memo's entries. Pure
-# functions of their key, so sharing them is safe.
-_COUNTERS: dict[tuple[Holder, ...], Counter] = {}
+def _deals_for(holders: tuple[Holder, ...]) -> _Deals:
+    """The shared _Deals of these holders (void suits as tuples)."""
+    deals = _DEALS.get(holders)
+    if deals is None:
+        if len(_DEALS) > 4096:  # a bound on memory; the counts are cheap to redo
+            _DEALS.clear()
+        deals = _DEALS[holders] = _Deals(holders)
+    return deals
 
 
-def _deal_counter(holders: tuple[Holder, ...]) -> Counter:
-    memo: dict[tuple[int, Counts], int] = {}
+class _Deals:
+    """The deals of unseen cards to some holders, counted once: a search asks
+    for the same holders thousands of times, with many suit counts that share
+    their memo's entries. Pure functions of the holders, so sharing is safe."""
 
-    def ways(index: int, left: Counts) -> int:
-        if index == len(holders):
+    def __init__(self, holders: tuple[Holder, ...]) -> None:
+        self.holders = holders
+        self.memo: dict[tuple[int, Counts], int] = {}
+        # (index, left) -> the branches of a deal there and their total: see branches()
+        self.choices: dict[tuple[int, Counts], tuple[list[Split], int]] = {}
+
+    def ways(self, index: int, left: Counts) -> int:
+        """The deals of the cards `left` (per suit) to holders[index:]."""
+        if index == len(self.holders):
             return 1 if not any(left) else 0
         key = (index, left)
+        memo = self.memo
         if key in memo:
             return memo[key]
         total = 0
-        for split, weight in _splits(left, holders[index]):
-            rest = (left[0] - split[0], left[1] - split[1], left[2] - split[2])
-            total += weight * ways(index + 1, rest)
+        for _, weight, rest in _splits(left, self.holders[index]):
+            total += weight * self.ways(index + 1, rest)
         memo[key] = total
         return total
 
-    return ways
+    def branches(self, index: int, left: Counts) -> tuple[list[Split], int]:
+        """[(split, deals, rest)]: each split of `left` that holders[index]
+        can take, with the deals of all holders[index:] that start with it;
+        and their total, ways(index, left)."""
+        key = (index, left)
+        found = self.choices.get(key)
+        if found is None:
+            branches = [(split, weight * self.ways(index + 1, rest), rest)
+                        for split, weight, rest in _splits(left, self.holders[index])]
+            found = self.choices[key] = (branches, sum(deals for _, deals, _ in branches))
+        return found
 
 
-def _splits(left: Counts, holder: Holder) -> list[tuple[Counts, int]]:
-    """Each (cards taken per suit) that fills `holder`, with its number of ways."""
+# Deal counts by holders: see _Deals.
+_DEALS: dict[tuple[Holder, ...], _Deals] = {}
+
+
+def _splits(left: Counts, holder: Holder) -> list[Split]:
+    """Each (cards taken per suit) that fills `holder`, with its number of
+    ways and the cards per suit left after it."""
     capacity, void = holder
     limits = [0 if suit in void else n for suit, n in zip(SUITS, left)]
-    found: list[tuple[Counts, int]] = []
+    reds, blues, whites = _CHOOSE[left[0]], _CHOOSE[left[1]], _CHOOSE[left[2]]
+    found: list[Split] = []
     for red in range(min(limits[0], capacity) + 1):
         for blue in range(min(limits[1], capacity - red) + 1):
             white = capacity - red - blue
             if white <= limits[2]:
-                weight = comb(left[0], red) * comb(left[1], blue) * comb(left[2], white)
-                found.append(((red, blue, white), weight))
+                found.append(((red, blue, white), reds[red] * blues[blue] * whites[white],
+                              (left[0] - red, left[1] - blue, left[2] - white)))
     return found
+
+
+# _CHOOSE[n][k] = comb(n, k), for every count of cards a suit can have.
+_CHOOSE = [[comb(n, k) for k in range(n + 1)] for n in range(len(RANKS) + 1)]
 
 
 def _name(seat: int) -> str:
@@ -333,6 +370,10 @@ class SpyTricksState(GameState):
     min_players = 3
     max_players = 4
     order = 3
+    # Whether moves write their sentences to the log: a world from
+    # determinize is not narrated, as only bots play it out and none reads
+    # what it would add (writing it was about a twentieth of a rollout).
+    narrated = True
 
     # The game's fields, set by _setup and _start_round.
     coins: list[int]  # each seat's total, in value
@@ -377,8 +418,7 @@ class SpyTricksState(GameState):
 
     def _deck_for(self) -> list[str]:
         """The cards shuffled each round: all 27, or 21 with three players."""
-        out = OUT_OF_PLAY[self.num_players]
-        return [card for card in CARDS if card not in out]
+        return list(DECKS[self.num_players])
 
     def _start_round(self, start: int) -> None:
         players = self.num_players
@@ -405,9 +445,10 @@ class SpyTricksState(GameState):
         self.placers = []
         self.phase = "play"
         self.to_act = self.turn = start
-        self.say("Round %d: %s starts; %s and %s lie face up."
-                 % (self.round, _name(start), self.leftovers[0], self.leftovers[1]),
-                 kind="round", round=self.round, start=start, leftovers=list(self.leftovers))
+        if self.narrated:
+            self.say("Round %d: %s starts; %s and %s lie face up."
+                     % (self.round, _name(start), self.leftovers[0], self.leftovers[1]),
+                     kind="round", round=self.round, start=start, leftovers=list(self.leftovers))
 
     # -- the protocol ---------------------------------------------------------
 
@@ -490,7 +531,8 @@ class SpyTricksState(GameState):
         elif kind == "place":
             self._place(action["space"], action["collaborator"])
         else:
-            self.say("%s places no pawn." % _name(self._seat), kind="pass", seat=self._seat)
+            if self.narrated:
+                self.say("%s places no pawn." % _name(self._seat), kind="pass", seat=self._seat)
             self.placers.pop(0)
             self._advance()
 
@@ -526,7 +568,8 @@ class SpyTricksState(GameState):
         self._note_void(seat, card)
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.say("%s plays %s." % (_name(seat), card), kind="play", seat=seat, card=card)
+        if self.narrated:
+            self.say("%s plays %s." % (_name(seat), card), kind="play", seat=seat, card=card)
         if len(self.trick) == self.num_players:
             self._resolve_trick()
         else:
@@ -551,9 +594,10 @@ class SpyTricksState(GameState):
         self.trick = []
         self.tricks_played += 1
         self.winner_card, self.loser_card = winner, loser
-        self.say("%s wins the trick and %s loses it." % (_name(winner), _name(loser)),
-                 kind="trick", winner=winner, loser=loser,
-                 cards=[[seat, card] for seat, card in trick])
+        if self.narrated:
+            self.say("%s wins the trick and %s loses it." % (_name(winner), _name(loser)),
+                     kind="trick", winner=winner, loser=loser,
+                     cards=[[seat, card] for seat, card in trick])
         self.phase = "place"
         self.placers = [winner, loser]
         self._advance()
@@ -587,7 +631,9 @@ class SpyTricksState(GameState):
         return [space for space in SPACES if space not in closed]
 
     def _may_place(self, seat: int) -> bool:
-        return bool(self._open_spaces(seat))
+        """Whether `_open_spaces(seat)` has any, without listing them: asked
+        after every trick and placement."""
+        return self._has_pawn_left(seat) and not SPACE_SET <= self._closed_spaces()
 
     def _place(self, space: str, collaborator: bool) -> None:
         seat = self._seat
@@ -596,11 +642,12 @@ class SpyTricksState(GameState):
             self.collaborators[seat] -= 1
         self.pawns.append((seat, space, bool(collaborator)))
         self.taken.add(space)
-        self.say("%s places a %spawn%s on %s." % (
-            _name(seat), "catch-up " if self.phase == "catch-up" else "",
-            " and a collaborator" if collaborator else "", space_name(space)),
-            kind="place", seat=seat, space=space, collaborator=bool(collaborator),
-            catch_up=self.phase == "catch-up")
+        if self.narrated:
+            self.say("%s places a %spawn%s on %s." % (
+                _name(seat), "catch-up " if self.phase == "catch-up" else "",
+                " and a collaborator" if collaborator else "", space_name(space)),
+                kind="place", seat=seat, space=space, collaborator=bool(collaborator),
+                catch_up=self.phase == "catch-up")
         self.placers.pop(0)
         self._advance()
 
@@ -609,7 +656,7 @@ class SpyTricksState(GameState):
         while True:
             while self.placers and not self._may_place(self.placers[0]):
                 skipped = self.placers.pop(0)
-                if self.pawns_left[skipped] == 0 and self.phase == "place":
+                if self.pawns_left[skipped] == 0 and self.phase == "place" and self.narrated:
                     self.say("%s has no pawn left to place." % _name(skipped),
                              kind="skip", seat=skipped)
             if self.placers:
@@ -651,19 +698,22 @@ class SpyTricksState(GameState):
 
     def _end_round(self) -> None:
         """Reveal the last cards and the secret, pay every pawn, start the next round."""
-        last_cards = [[seat, card] for seat in range(self.num_players) for card in self.hands[seat]]
+        if self.narrated:
+            self.say("The last cards are laid down; the secret card is %s." % self.secret,
+                     kind="reveal", secret=self.secret,
+                     cards=[[seat, card] for seat in range(self.num_players)
+                            for card in self.hands[seat]])
         for hand in self.hands:
             self.on_board.update(hand)
         self.hands = [[] for _ in range(self.num_players)]
-        self.say("The last cards are laid down; the secret card is %s." % self.secret,
-                 kind="reveal", secret=self.secret, cards=last_cards)
         payouts = [self._pay_pawn(seat, space, collaborator)
                    for seat, space, collaborator in self.pawns]
         self.supply += sum(1 for _, _, collaborator in self.pawns if collaborator)
         self.pawns = []
         self.taken = set()
         self.placers = []
-        self._say_totals(payouts)
+        if self.narrated:
+            self._say_totals(payouts)
         if self.round < self.num_players:
             self._hand_out_collaborators()
             self._start_round((self.start_player + 1) % self.num_players)
@@ -677,11 +727,12 @@ class SpyTricksState(GameState):
         self.coin_counts[seat] += len(coins)
         payout = {"seat": seat, "space": space, "collaborator": collaborator,
                   "coins": coins, "value": sum(coins)}
-        self.say("%s's pawn%s on %s %s %s." % (
-            _name(seat), " and collaborator" if collaborator else "", space_name(space),
-            "earn" if collaborator else "earns",
-            " + ".join(str(c) for c in coins) if coins else "nothing"),
-            kind="payout", **payout)
+        if self.narrated:
+            self.say("%s's pawn%s on %s %s %s." % (
+                _name(seat), " and collaborator" if collaborator else "", space_name(space),
+                "earn" if collaborator else "earns",
+                " + ".join(str(c) for c in coins) if coins else "nothing"),
+                kind="payout", **payout)
         return payout
 
     def _say_totals(self, payouts: list[Event]) -> None:
@@ -694,23 +745,26 @@ class SpyTricksState(GameState):
             "%s has %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
             kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts),
             round=self.round, secret=self.secret, payouts=payouts, earned=earned,
-            paying=[space for space in SPACES if pawn_value(space, self.secret)])
+            paying=list(PAYING_SPACES[self.secret]))
 
     def _hand_out_collaborators(self) -> None:
         """The lowest total gets one; tied lowest all get one only if enough remain."""
         lowest = min(self.coins)
         seats = [seat for seat in range(self.num_players) if self.coins[seat] == lowest]
         if len(seats) > self.supply:
-            self.say("%d players tie for the lowest total, and the supply has only %d "
-                     "collaborators: nobody gets one." % (len(seats), self.supply),
-                     kind="collaborators", seats=[])
+            if self.narrated:
+                self.say("%d players tie for the lowest total, and the supply has only %d "
+                         "collaborators: nobody gets one." % (len(seats), self.supply),
+                         kind="collaborators", seats=[])
             return
         for seat in seats:
             self.collaborators[seat] += 1
         self.supply -= len(seats)
-        self.say("%s %s a collaborator." % (
-            " and ".join(_name(seat) for seat in seats), "gets" if len(seats) == 1 else "each get"),
-            kind="collaborators", seats=seats)
+        if self.narrated:
+            self.say("%s %s a collaborator." % (
+                " and ".join(_name(seat) for seat in seats),
+                "gets" if len(seats) == 1 else "each get"),
+                kind="collaborators", seats=seats)
 
     def _finish_game(self) -> None:
         """Highest total wins; a tie goes to the most coins, then is shared."""
@@ -745,7 +799,7 @@ class SpyTricksState(GameState):
         known = set(self.hands[seat])
         known.update(self.on_board)
         known.update(card for _, card in self.trick)
-        return [card for card in self._deck_for() if card not in known]
+        return [card for card in DECKS[self.num_players] if card not in known]
 
     def view(self, seat: int) -> View:
         """Everything `seat` may know, JSON-ready."""
@@ -808,9 +862,11 @@ class SpyTricksState(GameState):
 
     def determinize(self, seat: int, rng: Rng) -> SpyTricksState:
         """A copy with the other hands and the secret re-dealt from the unseen
-        cards, uniformly among the deals that respect every shown void."""
+        cards, uniformly among the deals that respect every shown void. Its
+        moves write no sentences to its log (`narrated`)."""
         twin = self.clone()
         twin.rng = Rng(rng.derive_seed())
+        twin.narrated = False
         if self.is_over:
             return twin
         pools: dict[str, list[str]] = {suit: [] for suit in SUITS}
@@ -819,16 +875,14 @@ class SpyTricksState(GameState):
         for suit in SUITS:
             rng.shuffle(pools[suit])
         others = [s for s in range(self.num_players) if s != seat]
-        holders = [(len(self.hands[s]), self.voids[s]) for s in others] + [(1, [])]
-        counts = tuple(len(pools[suit]) for suit in SUITS)
-        _, ways = count_deals(counts, holders)
+        deals = _deals_for(tuple((len(self.hands[s]), tuple(self.voids[s])) for s in others)
+                           + ((1, ()),))
         dealt = []
-        left = counts
-        for index, holder in enumerate(holders):
-            options = [(split, weight * ways(index + 1, tuple(n - k for n, k in zip(left, split))))
-                       for split, weight in _splits(left, holder)]
-            pick = rng.below(sum(weight for _, weight in options))
-            for split, weight in options:
+        left = tuple(len(pools[suit]) for suit in SUITS)
+        for index in range(len(deals.holders)):
+            branches, total = deals.branches(index, left)
+            pick = rng.below(total)
+            for split, weight, rest in branches:
                 if pick < weight:
                     break
                 pick -= weight
@@ -837,7 +891,7 @@ class SpyTricksState(GameState):
                 cards.extend(pools[suit][:k])
                 pools[suit] = pools[suit][k:]
             dealt.append(cards)
-            left = tuple(n - k for n, k in zip(left, split))
+            left = rest
         for s, cards in zip(others, dealt):
             twin.hands[s] = sorted(cards, key=CARD_ORDER.__getitem__)
         twin.secret = dealt[-1][0]
@@ -891,6 +945,7 @@ class SpyTricksState(GameState):
         twin.voids = list(self.voids)  # each seat's list is replaced, never mutated
         twin.placers = list(self.placers)
         twin.phase = self.phase
+        twin.narrated = self.narrated
         return twin
 
 

@@ -96,3 +96,15 @@ def test_recruit_rate_grows_when_the_deck_thins():
     thin = ["AS", "AH", "3S", "3H", "7D", "8C", "9S", "10H"]
     assert recruit_rate(thin, keys, Rng(1)) > recruit_rate(fat, keys, Rng(1))
     assert recruit_rate(thin, [], Rng(1)) == 0.0
+
+
+def test_recruit_rate_counts_the_hands_that_reach_a_spy_in_its_suit_or_by_its_ace():
+    # Five of these six cards: the 10S and 2S reach the JS together unless
+    # one of them is the card left out (2 hands in 6).
+    six = ["10S", "2S", "AH", "3D", "4C", "5C"]
+    assert recruit_rate(six, ["JS"], Rng(1)) == pytest.approx(4 / 6, abs=0.08)
+    # All five: the spades reach the JS, and the AH turns all 20 points to
+    # hearts for the JH; without it no heart reaches the QH.
+    five = ["10S", "2S", "AH", "3D", "4C"]
+    assert recruit_rate(five, ["JS", "JH"], Rng(1)) == 1.0
+    assert recruit_rate(["10S", "2S", "2H", "3D", "4C"], ["QH"], Rng(1)) == 0.0

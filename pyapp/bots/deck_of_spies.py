@@ -14,10 +14,17 @@ legal actions and, for the expert, determinized worlds.
   resulting deck recruits a face card (`recruit_rate`, by sampling). The
   rate is what thinning, recruiting and keeping Aces all buy, so it is the
   one currency in which the plans are compared. It wins 81.1% (78.6-83.4)
-  of seeds 1-1000 and 79.8% of seeds 77001-77400 (bench/bots.py), at a 95th
-  percentile of 22 ms CPU a decision. A two-turn lookahead (the best next
-  plan in a re-deal, for the 4 plans best one turn deep) was no better on
-  tuning seeds (76.3% against 80.0%) at ten times the cost.
+  of seeds 1-1000 and 79.8% of seeds 77001-77400 (bench/bots.py), at 8 / 21 ms
+  CPU a decision (median / 95th percentile). Tried and not kept, being no
+  better: a two-turn lookahead (the best next plan in a re-deal, for the 4
+  plans best one turn deep: 76.3% against 80.0% of tuning seeds 20001-20300,
+  at ten times the cost); common random numbers for the rates (one set of
+  random card orders deals every deck its hands, so decks that differ by a
+  card differ only in the hands it joins: a rate difference's noise falls
+  threefold) with an assassination that costs the rate of the deck less its
+  least useful Ace instead of a flat 3%: 78.6% (76.0-81.0) of seeds 1-1000
+  and 79.8% of 77001-77400; crediting the next hand's low pairs as retired
+  already (34 wins in seeds 20001-20050 against 40).
 
 Usage:
 
@@ -123,9 +130,11 @@ class _Turn:
         if retire:
             yours -= sum(1 for c in retire if is_key_spy(c))
             theirs += sum(1 for c in retire if is_key_spy(c))
-        self.deck, self.discard = deck, discard
+        # The draw deck as a set: each world draws it in its own order.
+        self.in_deck, self.discard = set(deck), discard
         self.yours, self.theirs = yours, theirs
         self.owned = sorted(kept + deck + discard, key=_card_key)
+        self.has_ace = any(rank_of(c) == "A" for c in self.owned)
 
     def owned_key(self) -> tuple[Card, ...]:
         """The cards owned after the turn, as a key for the recruit rates."""
@@ -231,16 +240,16 @@ def recruit_rate(owned: list[Card], key_spies_left: list[Card], rng: Rng) -> flo
     one of `key_spies_left` (by sampling `RATE_SAMPLES` hands)."""
     if not key_spies_left or not owned:
         return 0.0
-    cards = [(VALUE[rank_of(c)], suit_of(c)) for c in owned]
+    cards = [(VALUE[rank_of(c)], SUITS.index(suit_of(c))) for c in owned]
     n = len(cards)
     size = min(HAND_SIZE, n)
-    targets = [(suit_of(s), value_of(s)) for s in key_spies_left]
+    reachable = _reachable(key_spies_left)
+    top = len(reachable[0]) - 1
     hits = 0
     for _ in range(RATE_SAMPLES):
         pool = list(range(n))
-        total = 0
-        suited = dict.fromkeys(SUITS, 0)
-        aces = set()
+        total = aces = 0
+        suited = [0, 0, 0, 0]
         for k in range(size):
             j = k + rng.below(n - k)
             pool[k], pool[j] = pool[j], pool[k]
@@ -248,11 +257,24 @@ def recruit_rate(owned: list[Card], key_spies_left: list[Card], rng: Rng) -> flo
             total += points
             suited[suit] += points
             if points == 1:
-                aces.add(suit)
-        for suit, target in targets:
-            if suited[suit] >= target or (suit in aces and total >= target):
-                hits += 1
-    return hits / (RATE_SAMPLES * len(targets))
+                aces |= 1 << suit
+        for suit in range(4):
+            # With its suit's Ace the whole hand counts, else its suited cards.
+            reach = total if aces >> suit & 1 else suited[suit]
+            hits += reachable[suit][reach if reach < top else top]
+    return hits / (RATE_SAMPLES * len(key_spies_left))
+
+
+def _reachable(spies: list[Card]) -> list[list[int]]:
+    """reachable[suit index][points]: how many of `spies` of that suit a hand
+    recruits with that many points in play (points capped at a King's)."""
+    top = VALUE["K"]
+    reachable = [[0] * (top + 1) for _ in SUITS]
+    for spy in spies:
+        row = reachable[SUITS.index(suit_of(spy))]
+        for points in range(value_of(spy), top + 1):
+            row[points] += 1
+    return reachable
 
 
 def _key_spies_left(view: View) -> list[Card]:
@@ -325,7 +347,7 @@ class LookaheadBot(_PlanBot):
         next spy, and count the key spies to expect."""
         hand = list(turn.kept)
         # The world's order of the draw deck, less an Ace the plan gives up.
-        deck = [c for c in world.draw_deck if c in turn.deck]
+        deck = [c for c in world.draw_deck if c in turn.in_deck]
         discard = list(turn.discard)
         shuffled = False
         while len(hand) < HAND_SIZE:
@@ -337,14 +359,12 @@ class LookaheadBot(_PlanBot):
                 shuffled = True
             hand.append(deck.pop())
         at = 1 if view["phase"] == "act" else 0
-        upcoming = world.spy_deck[at:]
         yours, theirs = turn.yours, turn.theirs
-        if not upcoming:
+        if len(world.spy_deck) <= at:
             return 1.0 if yours >= KEY_SPIES_TO_WIN else 0.0
-        spy = upcoming[0]
+        spy = world.spy_deck[at]
         total = sum(VALUE[rank_of(c)] for c in hand)
-        aces = sum(1 for c in turn.owned if rank_of(c) == "A")
-        if total < value_of(spy) and aces == 0:
+        if total < value_of(spy) and not turn.has_ace:
             return 0.0
         left = KEY_SPIES - yours - theirs
         expected = yours

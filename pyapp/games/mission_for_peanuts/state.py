@@ -5,7 +5,7 @@ of play are in effects.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from ...engine.protocol import IllegalAction, excerpt
 from ...engine.registry import register
@@ -35,7 +35,7 @@ class MissionForPeanuts(Effects):
     cards = TABLE
     # _spy_clues' last answer, by (seat, log length, deck size): a search
     # determinizes one state hundreds of times, and the log only grows.
-    _clues_memo: tuple[tuple[int, int, int], tuple[float, set[int]]] | None = None
+    _clues_memo: tuple[tuple[int, int, int], SpyClues] | None = None
 
     @classmethod
     def default_option(cls, name: str, players: int) -> int:
@@ -344,10 +344,15 @@ class MissionForPeanuts(Effects):
         twin.deck_seen = [list(seen) for seen in self.deck_seen]
         return twin
 
-    def determinize(self, seat: int, rng: Rng) -> MissionForPeanuts:
+    def determinize(self, seat: int, rng: Rng,
+                    weights: dict[int, dict[str, float]] | None = None) -> MissionForPeanuts:
         """A full state agreeing with `seat`'s view, the unseen cards re-dealt
         by `rng`, and the Spy placed as the public log says it may be
-        (`_place_spy`)."""
+        (`_place_spy`).
+
+        weights (for bots that read the table): {seat: {card: weight}} deals
+        each unseen card of that seat's hand with a chance in proportion to
+        its weight (1 for a card not named) rather than uniformly."""
         n = self.num_players
         twin = self.clone()
         pool = round_deck(n)
@@ -360,7 +365,10 @@ class MissionForPeanuts(Effects):
                 continue
             known = self.know[seat][s]
             unseen = len(self.hands[s]) - len(known)
-            twin.hands[s] = sorted(known + [pool.pop() for _ in range(unseen)])
+            leaning = weights.get(s) if weights else None
+            dealt = [_weighted_pop(pool, leaning, rng) if leaning else pool.pop()
+                     for _ in range(unseen)]
+            twin.hands[s] = sorted(known + dealt)
             if not self.revealed and self.roles[s] is not None:
                 twin.roles[s] = pool.pop()
             twin.piles[s] = [(pool.pop() if down else card, down) for card, down in self.piles[s]]
@@ -372,79 +380,80 @@ class MissionForPeanuts(Effects):
                 twin.memory[o] = [None] * n
                 twin.deck_seen[o] = [None] * len(twin.deck)
         if spy_unseen and SPY not in pool:  # (a laid-out test table may deal fewer cards)
-            self._place_spy(twin, seat, rng)
+            self._place_spy(twin, seat, rng, weights)
         twin.rng = Rng(rng.derive_seed())
         return twin
 
-    def _place_spy(self, twin: MissionForPeanuts, seat: int, rng: Rng) -> None:
-        """Move the Spy, dealt uniformly into `twin` among the places `seat`
-        cannot see, to where the log says it is: in the deck with the chance
-        `_spy_clues` gives, else elsewhere but not in a hand the Secret Police
-        cleared. It swaps places with the card of a uniformly chosen place of
-        the right kind, which keeps the rest of the deal uniform."""
-        in_deck, cleared = self._spy_clues(seat)
-        slots = self._unseen_slots(seat, cleared)
-        region = slots[0] if rng.random() < in_deck else slots[1]
+    def _place_spy(self, twin: MissionForPeanuts, seat: int, rng: Rng,
+                   weights: dict[int, dict[str, float]] | None = None) -> None:
+        """Move the Spy, dealt into `twin` among the places `seat` cannot
+        see, to where the log says it is: in the deck with the chance
+        `_spy_clues` gives, else elsewhere but not in a hand that cannot hold
+        it nor in a face-down card discarded before the Spy last went into
+        the deck. It swaps places with the card of a place of the right
+        kind, chosen uniformly (by the hands' Spy `weights` when given),
+        which keeps the rest of the deal as it was."""
+        clues = self._spy_clues(seat)
+        slots = self._unseen_slots(seat, clues)
+        region = slots[0] if rng.random() < clues.in_deck else slots[1]
         here = _find_spy(twin, seat)
         if not region or here in region:
             return
-        there = region[rng.below(len(region))]
+        there = _pick_slot(region, weights, rng) if weights else region[rng.below(len(region))]
         card = _slot_card(twin, seat, there)
         _set_slot(twin, seat, there, SPY)
         _set_slot(twin, seat, here, card)
 
-    def _spy_clues(self, seat: int) -> tuple[float, set[int]]:
+    def _spy_clues(self, seat: int) -> SpyClues:
         """`_read_spy_clues`, remembered while the log and the deck stay as they are."""
         key = (seat, len(self.log), len(self.deck))
         if self._clues_memo is None or self._clues_memo[0] != key:
             self._clues_memo = (key, self._read_spy_clues(seat))
         return self._clues_memo[1]
 
-    def _read_spy_clues(self, seat: int) -> tuple[float, set[int]]:
-        """(the chance that the Spy is in the deck, the seats whose hands the
-        Secret Police found without it and that have not changed since), by
-        the public log of this round. Each round starts with the Spy shuffled
-        into the deck, as does every Spy that would land face up; of the d0
-        cards then in the deck, the others took k and `seat` took k_own (not
-        the Spy, or `seat` would know where it is): the Spy is still there
-        with the chance 1 - k / (d0 - k_own)."""
+    def _read_spy_clues(self, seat: int) -> SpyClues:
+        """What the public log of this round says of the Spy (see SpyClues).
+        Each round starts with the Spy shuffled into the deck, as does every
+        Spy that would land face up; of the d0 cards then in the deck, the
+        others took k and `seat` took k_own (not the Spy, or `seat` would
+        know where it is): the Spy is still there with the chance
+        1 - k / (d0 - k_own). Only a hand that took a card from the deck
+        since then (or was handed one that did), and only a card discarded
+        face down since then, may hold it."""
+        n = self.num_players
         taken = [0, 0]  # by the others, by `seat`
         added = 0
-        cleared: set[int] = set()
-        for event in self.log[self._round_log_start():]:
+        may_hold, face_down = [False] * n, [0] * n  # the hands are dealt without the Spy
+        for event in self.log[round_log_start(self.log):]:
             kind = str(event.get("kind"))
             if kind == "spy_shuffled":
-                taken, added = [0, 0], 0
+                taken, added, may_hold, face_down = [0, 0], 0, [False] * n, [0] * n
             taken[event.get("seat") == seat] += SPY_CLUE_TAKEN.get(kind, 0) * event.get("count", 1)
             added += SPY_CLUE_ADDED.get(kind, 0)
-            if kind == "police_miss":
-                cleared.add(event["target"])
-            else:
-                cleared -= set(event.get("seats", [event.get("seat")]))
+            if kind == "face_down":
+                face_down[event["seat"]] += 1
+            _follow_spy(may_hold, kind, event)
         left = len(self.deck) + taken[0] - added  # d0 - k_own
-        return (max(0.0, 1.0 - taken[0] / left) if left > 0 else 0.0), cleared
+        in_deck = max(0.0, 1.0 - taken[0] / left) if left > 0 else 0.0
+        return SpyClues(in_deck, {s for s in range(n) if not may_hold[s]}, face_down)
 
-    def _round_log_start(self) -> int:
-        """The index of this round's round_start event in the log."""
-        for index in range(len(self.log) - 1, -1, -1):
-            if self.log[index].get("kind") == "round_start":
-                return index
-        return 0
-
-    def _unseen_slots(self, seat: int, cleared: set[int]) -> tuple[list[Slot], list[Slot]]:
-        """The places `seat` cannot see: ([deck positions], [the others], the
-        hands in `cleared` left out)."""
+    def _unseen_slots(self, seat: int, clues: SpyClues) -> tuple[list[Slot], list[Slot]]:
+        """The places `seat` cannot see where the Spy may be: ([deck
+        positions], [the others]), the hands the clues cleared and the
+        face-down cards older than the Spy's last shuffle left out."""
         deck: list[Slot] = [("deck", 0, i) for i, c in enumerate(self.deck_seen[seat]) if c is None]
         others: list[Slot] = []
         for s in range(self.num_players):
             if s == seat:
                 continue
-            if s not in cleared:
+            if s not in clues.cleared:
                 unseen = len(self.hands[s]) - len(self.know[seat][s])
                 others += [("hand", s, i) for i in range(unseen)]
             if not self.revealed and self.roles[s] is not None:
                 others.append(("role", s, 0))
-            others += [("pile", s, i) for i, (_, down) in enumerate(self.piles[s]) if down]
+            downs = [("pile", s, i) for i, (_, down) in enumerate(self.piles[s]) if down]
+            # (a recalled card may make this count too high: a place too many, never too few)
+            others += downs[len(downs) - min(clues.face_down[s], len(downs)):]
         return deck, others
 
     def _cards_seen_by(self, seat: int) -> list[str]:
@@ -511,6 +520,14 @@ class MissionForPeanuts(Effects):
         return [p / total for p in odds]
 
 
+class SpyClues(NamedTuple):
+    """What the public log of a round says of the Spy's whereabouts, for determinize."""
+
+    in_deck: float        # the chance that it is in the deck
+    cleared: set[int]     # seats whose hands cannot hold it (see _follow_spy)
+    face_down: list[int]  # per seat: its newest face-down discards that may hide it
+
+
 # A place a card may be dealt to in determinize: ("deck", 0, position),
 # ("hand", seat, k) for the k-th card of the hand that the determinizing
 # seat does not know, ("role", seat, 0) or ("pile", seat, position).
@@ -520,6 +537,30 @@ Slot = tuple[str, int, int]
 # many it took when more than one).
 SPY_CLUE_TAKEN = {"draw": 1, "face_down": 1, "trade": 1}
 SPY_CLUE_ADDED = {"bury": 1, "return": 1, "trade": 1, "recall": 1}
+
+
+def round_log_start(log: list[dict[str, Any]]) -> int:
+    """The index of the last round_start event in the log: where this round's events begin."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].get("kind") == "round_start":
+            return index
+    return 0
+
+
+def _follow_spy(may_hold: list[bool], kind: str, event: dict[str, Any]) -> None:
+    """Which hands may hold the Spy after this event of the log, by which
+    ones took cards from the deck or were handed a hand that may."""
+    if kind in ("draw", "trade"):
+        may_hold[event["seat"]] = True
+    elif kind == "swap":
+        a, b = event["seats"]
+        may_hold[a], may_hold[b] = may_hold[b], may_hold[a]
+    elif kind == "agent_pick":  # the target took one of the Agent's cards
+        may_hold[event["seat"]] = may_hold[event["by"]]
+    elif kind in ("agent_discard", "elimination"):
+        may_hold[event["seat"]] = False
+    elif kind == "police_miss":
+        may_hold[event["target"]] = False
 
 
 def _dealt(twin: MissionForPeanuts, seat: int, other: int) -> list[str]:
@@ -569,6 +610,29 @@ def _set_slot(twin: MissionForPeanuts, seat: int, slot: Slot, card: str) -> None
         twin.roles[s] = card
     else:
         twin.piles[s][i] = (card, True)
+
+
+def _weighted_pop(cards: list[str], weights: dict[str, float], rng: Rng) -> str:
+    """Take one of `cards` at random, each with a chance in proportion to its
+    weight (1 when not named); for determinize."""
+    return cards.pop(_weighted_index([weights.get(card, 1.0) for card in cards], rng))
+
+
+def _pick_slot(slots: list[Slot], weights: dict[int, dict[str, float]], rng: Rng) -> Slot:
+    """One of `slots` for the Spy, a hand's in proportion to that seat's Spy
+    weight (1 for any other place)."""
+    return slots[_weighted_index([weights.get(s, {}).get(SPY, 1.0) if kind == "hand" else 1.0
+                                  for kind, s, _ in slots], rng)]
+
+
+def _weighted_index(chances: list[float], rng: Rng) -> int:
+    """An index drawn with a chance in proportion to its entry."""
+    point = rng.random() * sum(chances)
+    for index, chance in enumerate(chances):
+        point -= chance
+        if point < 0:
+            return index
+    return len(chances) - 1
 
 
 def _races(scores: list[int], target: int, players: int) -> list[float]:

@@ -19,6 +19,7 @@ TARGETED = ("target", "pick", "discard_face_down", "direction", "recall", "copy"
 # A human decision is pending, or the match is over, and no request is in flight.
 SETTLED = """() => document.body.dataset.busy !== "true" && (
     document.querySelector(".end-screen") !== null ||
+    document.body.dataset.humanTurn === "true" &&
     document.querySelector(".mp button[data-act]") !== null)"""
 
 

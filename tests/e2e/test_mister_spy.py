@@ -22,6 +22,7 @@ SEED = 6
 # A human decision is pending, or the game is over, and no request is in flight.
 SETTLED = """() => document.body.dataset.busy !== "true" && (
     document.querySelector(".end-screen") !== null ||
+    document.body.dataset.humanTurn === "true" &&
     document.querySelector(".ms-decision button[data-act]") !== null)"""
 
 
@@ -64,6 +65,8 @@ def choose(page, phase):
 
 def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(
         page, site_server):
+    # Forced answers are the human's to click too: this deal's only let-stands are forced.
+    page.add_init_script("localStorage.setItem('safehouse.settings', '{\"auto_answer\": false}')")
     open_table(page, "%s?game=mister-spy&seed=%d&players=3&level=normal" % (site_server.url, SEED))
     kinds = []
     shots = set()

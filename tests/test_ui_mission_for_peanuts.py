@@ -18,7 +18,9 @@ from pyapp.games.mission_for_peanuts import (AGENT, ASSASSIN, HANDLER, INFORMANT
                                              SPY, TELEPATH)
 from pyapp.session import Session
 from pyapp.ui import mission_for_peanuts as table
+from pyapp.ui import mission_for_peanuts_cards as cards
 from pyapp.ui.html import esc
+from pyapp.ui.moments import recent_moments
 from pyapp.ui.tables import TABLES
 
 import playthrough
@@ -113,7 +115,7 @@ def test_a_number_key_picks_a_hand_card_and_a_letter_does_its_action(games):
     for number, card in enumerate(hand, 1):
         assert '<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd>' % number in html
     assert html.count("mp-card mp-big mp-c-%s selected" % hand[-1]) == hand.count(hand[-1])
-    name = table.card_name(hand[-1])
+    name = cards.card_name(hand[-1])
     assert ('DEPLOY<span class="sr-only">: %s</span> <kbd>D</kbd>' % esc(name)) in html
     assert 'aria-keyshortcuts="a"' in html and 'aria-keyshortcuts="d"' in html
     assert table.requested_action("assist", [hand[-1]], legal) == {
@@ -128,9 +130,9 @@ def test_cards_and_roles_are_named_and_face_down_cards_said_to_be(games):
     payload = next(p for p in every_payload(games) if p["legal"] and p["view"]["step"] == "act")
     html = table.table_html(payload, [])
     role = payload["view"]["roles"][payload["view"]["seat"]]
-    assert 'aria-label="%s Role' % esc(table.card_name(role)) in html
+    assert 'aria-label="%s Role' % esc(cards.card_name(role)) in html
     assert '<div aria-label="face-down card" class="mp-card mp-back mp-big "' in \
-        table.back_face("big")
+        cards.back_face("big")
     assert 'class="mp-pile" role="group"' in html
 
 
@@ -221,12 +223,12 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
 def test_a_showdown_is_shown_with_each_hand_its_combination_and_the_tie_break(games):
     found = None
     for payload in every_payload(games):
-        moments = table.recent_moments(payload, table.MOMENTS)
+        moments = recent_moments(payload, cards.MOMENTS)
         if any(e["kind"] == "showdown" for e in moments) and payload["legal"]:
             found = payload
             break
     assert found is not None
-    event = next(e for e in table.recent_moments(found, table.MOMENTS) if e["kind"] == "showdown")
+    event = next(e for e in recent_moments(found, cards.MOMENTS) if e["kind"] == "showdown")
     html = table.table_html(found, [])
     assert "<h4>Showdown</h4>" in html and "Round over" not in html  # one panel for both
     for entry in event["hands"]:
@@ -240,12 +242,12 @@ def test_a_showdown_is_shown_with_each_hand_its_combination_and_the_tie_break(ga
 def test_a_moment_stays_until_the_humans_next_decision_is_made(games):
     for session, game in games:
         for index, payload in enumerate(game):
-            moments = [e for e in table.recent_moments(payload, table.MOMENTS) if e["kind"] == "elimination"]
+            moments = [e for e in recent_moments(payload, cards.MOMENTS) if e["kind"] == "elimination"]
             if not moments or not payload["legal"]:
                 continue
             assert "<h4>Eliminated</h4>" in table.table_html(payload, [])
             after = game[index + 1]
-            shown = table.recent_moments(after, table.MOMENTS)
+            shown = recent_moments(after, cards.MOMENTS)
             assert all(e not in shown for e in moments)
             return
     raise AssertionError("no elimination before a decision of the human")
@@ -323,7 +325,7 @@ def test_the_line_under_the_prompt_is_the_engine_s_rule_for_the_step(games):
 
 def test_card_faces_say_what_the_engine_s_card_table_in_the_payload_says(games):
     payload = json.loads(json.dumps(games[0][1][0]))  # the table is JSON-ready
-    assert [card["code"] for card in payload["cards"]] == list(table.EMBLEMS)
+    assert [card["code"] for card in payload["cards"]] == list(cards.EMBLEMS)
     for card in payload["cards"]:
         card["face_deploy"] = "deploy line of the " + card["code"]
     html = table.table_html(payload, [])

@@ -16,7 +16,9 @@ from pyapp.games import new_game
 from pyapp.games.mister_spy import DOUBLER_LINES, SPY_NAMES
 from pyapp.session import Session
 from pyapp.ui import mister_spy as table
+from pyapp.ui import mister_spy_cards as cards
 from pyapp.ui.html import esc, render
+from pyapp.ui.moments import recent_moments
 from pyapp.ui.page import table_page_html
 from pyapp.ui.tables import TABLES
 
@@ -246,16 +248,16 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
         if not payload["legal"]:
             continue
         html = table.table_html(payload, [])
-        for event in table.recent_moments(payload, table.MOMENTS):
+        for event in recent_moments(payload, cards.MOMENTS):
             if event["kind"] == "escape":
                 escapes += 1
                 assert "<h4>Escape!</h4>" in html and "destroys" in html
-                moment = table.moment_html(event)
+                moment = cards.moment_html(event)
                 assert render(moment).count("ms-wreck") == len(event["lair"]) >= 1
                 assert esc(event["text"]) in moment
             if event["kind"] == "kill":
                 kills += 1
-                assert '<b class="ms-plus">+%d</b>' % event["points"] in table.moment_html(event)
+                assert '<b class="ms-plus">+%d</b>' % event["points"] in cards.moment_html(event)
                 gain = payload["view"]["recent_points"][event["seat"]]
                 assert gain >= event["points"] and '<em class="ms-gain">+%d</em>' % gain in html
     assert escapes and kills
@@ -264,11 +266,11 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
 def test_a_moment_stays_until_the_humans_next_decision_is_made(games):
     for session, game in games:
         for index, payload in enumerate(game[:-1]):
-            moments = table.recent_moments(payload, table.MOMENTS)
+            moments = recent_moments(payload, cards.MOMENTS)
             if not moments or not payload["legal"]:
                 continue
             after = game[index + 1]
-            assert all(event not in table.recent_moments(after, table.MOMENTS) for event in moments)
+            assert all(event not in recent_moments(after, cards.MOMENTS) for event in moments)
             return
     raise AssertionError("no moment before a decision of the human")
 
@@ -290,7 +292,7 @@ def test_no_card_face_shows_what_the_human_cannot_see(games):
             visible += lair["cards"]
         if view["capture"]:
             visible += view["capture"]["spies"] + view["capture"]["taunts"]
-        for event in table.recent_moments(payload, table.MOMENTS):
+        for event in recent_moments(payload, cards.MOMENTS):
             visible += event.get("lair", [])
         html = table.table_html(payload, [])
         faces = re.findall(r'class="ms-card ms-[LSD][^"]*"[^>]* title="(Lair card, |Spy |'

@@ -13,6 +13,7 @@ import pytest
 
 from pyapp.games import new_game
 from pyapp.ui import spy_tricks as table
+from pyapp.ui import spy_tricks_cards as cards
 from pyapp.ui.html import esc
 from pyapp.ui.tables import TABLES
 
@@ -105,9 +106,9 @@ def test_a_card_is_named_by_its_suit_and_number_and_drawn_with_its_suits_glyph()
     assert table.card_name("R9", names) == "Red 9"
     html = table.card_html("B4", names)
     assert 'aria-label="Blue 4"' in html and 'role="img"' in html
-    assert 'data-glyph="%s"' % table.SUIT_GLYPHS["B"] in html
-    assert len(set(table.SUIT_GLYPHS.values())) == len(table.SUIT_GLYPHS)
-    assert 'aria-label="The secret card, face down"' in table.secret_html(None, names)
+    assert 'data-glyph="%s"' % cards.SUIT_GLYPHS["B"] in html
+    assert len(set(cards.SUIT_GLYPHS.values())) == len(cards.SUIT_GLYPHS)
+    assert 'aria-label="The secret card, face down"' in cards.secret_html(None, names)
 
 
 def test_the_board_has_a_legend_of_its_looks_and_the_suit_order(games):

@@ -234,7 +234,7 @@ def ui_imports(ui, name, lazy=False):
             names.append(node.module[len("pyapp.ui."):])
         elif lazy and isinstance(node, ast.Assign) and name == "tables" and \
                 [target.id for target in node.targets] == ["MODULES"]:
-            names += list(ast.literal_eval(node.value).values())
+            names += [part for parts in ast.literal_eval(node.value).values() for part in parts]
     return [n for n in dict.fromkeys(names) if (ui / (n + ".py")).is_file()]
 
 

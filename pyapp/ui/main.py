@@ -29,7 +29,7 @@ from pyapp.ui.lobby import kept_games_html, setup_html
 from pyapp.ui.page import KEYS, table_page_html, table_query
 from pyapp.ui.params import game_request
 from pyapp.ui.rules import rules_html
-from pyapp.ui.tables import TABLES
+from pyapp.ui.tables import MODULES as TABLE_MODULES, TABLES
 
 # How long each bot move stays on show, so a person can follow the bots.
 PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
@@ -380,11 +380,12 @@ def open_game(game_id, written, payload):
 
 
 async def load_table_module(game_id):
-    """Import the game's table module (its keys, and the drawing of a table
-    with a card selected) in a task of its own once the table is on show:
-    compiling it is too long a task to add to the first drawing."""
-    await asyncio.sleep(0.1)
-    return TABLES[game_id]
+    """Import the game's table modules (its keys, and the drawing of a table
+    with a card selected) once the table is on show, one main-thread task
+    each: compiling them is too long a task to add to the first drawing."""
+    for name in TABLE_MODULES[game_id]:
+        await asyncio.sleep(0.1)
+        __import__("pyapp.ui." + name)
 
 
 def show_sheet(html):

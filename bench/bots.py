@@ -7,7 +7,8 @@
 
 --no-inference turns off the tested level's reading of the other seats'
 choices (a hard bot's `inference`), to measure what that reading is worth
-on the same seeds. --table FILE prints the README's "Bot strength" table
+on the same seeds; --inference turns it on where it is off by default
+(Mission for Peanuts). --table FILE prints the README's "Bot strength" table
 from the RESULT lines saved in FILE (other lines are skipped):
 
     python3 bench/bots.py --table results.txt
@@ -40,11 +41,12 @@ from pyapp.games import GAMES, new_game  # noqa: E402
 from stats import percentile, run_jobs, wilson  # noqa: E402
 
 
-def bot_of(game_id, level, inference=True):
+def bot_of(game_id, level, inference=None):
+    """The level's bot; inference True or False overrides its default."""
     if level == "random":
         return RandomBot()
     make = levels(game_id)[level]
-    return make() if inference else make(inference=False)
+    return make() if inference is None else make(inference=inference)
 
 
 def play(job):
@@ -99,8 +101,11 @@ def parser():
     args.add_argument("--games", type=int, default=300)
     args.add_argument("--first-seed", type=int, default=1)
     args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    args.add_argument("--no-inference", action="store_true",
-                      help="the tested level does not read the other seats' choices")
+    reading = args.add_mutually_exclusive_group()
+    reading.add_argument("--no-inference", dest="inference", action="store_false", default=None,
+                         help="the tested level does not read the other seats' choices")
+    reading.add_argument("--inference", dest="inference", action="store_true", default=None,
+                         help="the tested level reads the other seats' choices")
     return args
 
 
@@ -115,7 +120,7 @@ def check_inference(game_id, level):
     try:
         bot_of(game_id, level, inference=False)
     except TypeError:
-        raise SystemExit("%s's %s level has no inference to turn off" % (game_id, level))
+        raise SystemExit("%s's %s level has no inference to switch" % (game_id, level))
 
 
 def main(argv):
@@ -129,15 +134,15 @@ def main(argv):
         options.error("--game and --level are required (or --table FILE)")
     players = args.players or GAMES[args.game].min_players
     check_levels(args, players)
-    if args.no_inference:
+    if args.inference is not None:
         check_inference(args.game, args.level)
-    work = [(args.game, players, seed, args.level, args.others, not args.no_inference)
+    work = [(args.game, players, seed, args.level, args.others, args.inference)
             for seed in range(args.first_seed, args.first_seed + args.games)]
     results = run_jobs(play, work, args.jobs)
     wins = sum(share for share, _ in results)
     times = [ms for _, game_times in results for ms in game_times] or [0.0]
     lo, hi = wilson(wins, args.games)
-    level = args.level + ("-noinference" if args.no_inference else "")
+    level = args.level + {None: "", True: "-inference", False: "-noinference"}[args.inference]
     fields = ["game=%s" % args.game, "players=%d" % players, "level=%s" % level]
     if players > 1:
         fields.append("others=%s" % args.others)

@@ -152,15 +152,16 @@ def test_inference_reads_the_log_and_moves_its_reading_with_a_swapped_hand():
     assert 1 not in hand_weights(log + [{"kind": "trade", "seat": 1, "by": 2}], 0, 3)
 
 
-def test_the_hard_bot_with_inference_is_repeatable_and_can_be_switched_off():
+def test_the_hard_bot_with_inference_is_repeatable_and_off_by_default():
     from pyapp.bots.mission_for_peanuts import hard_bot
     state = new_game("mission-for-peanuts", players=5, seed=8)
     rng = Rng(2)
     reveal_roles(state, rng)
     for _ in range(4):
         seat = state.to_act
-        with_inference = hard_bot(iterations=40).choose(state, seat, Rng(seat))
-        assert hard_bot(iterations=40).choose(state, seat, Rng(seat)) == with_inference
-        assert hard_bot(iterations=40, inference=False).choose(state, seat, Rng(seat)) \
-            in state.legal_actions()
+        with_inference = hard_bot(iterations=40, inference=True).choose(state, seat, Rng(seat))
+        assert hard_bot(iterations=40, inference=True).choose(state, seat, Rng(seat)) \
+            == with_inference
+        assert hard_bot(iterations=40).choose(state, seat, Rng(seat)) \
+            == hard_bot(iterations=40, inference=False).choose(state, seat, Rng(seat))
         state.apply(rng.choice(state.legal_actions()))

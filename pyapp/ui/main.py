@@ -327,7 +327,7 @@ def render_table():
     refocus(table, focused)
     document.body.setAttribute("data-moves", str(payload["moves"]))
     document.body.setAttribute("data-over", "true" if payload["view"]["over"] else "false")
-    waiting = payload["legal"] and not only_choice()  # a forced move is made for them
+    waiting = payload["legal"] and not only_choice(payload)  # a forced move is made for them
     document.body.setAttribute("data-human-turn", "true" if waiting else "false")
 
 
@@ -613,34 +613,54 @@ async def send_action(action):
 
 
 async def run_bots():
-    """Play the bots' moves one at a time, and the human's only choices when
-    the page makes them. A bot thinks while the move before it is on show, so
-    each move costs max(pace, thinking + drawing), not their sum. A hurry
-    (a click during these moves) lasts only until they stop."""
+    """Play the bots' moves, and the human's only choices when the page
+    makes them, each shown for the pace. The engine works one move ahead of
+    the table: as soon as a bot's move arrives, the next bot starts thinking
+    while the move before is still on show, so a quick decision banks time
+    for a slow one and the moves cost about max(pace, thinking) each, not
+    their sum. A hurry (a click during these moves) lasts only until they stop."""
     shown = moment()  # when the move on show was drawn
     App.moving = True
+    pending = None
     try:
-        while App.payload is not None and (App.payload["bot_to_act"] or only_choice()):
-            if not still_current():
-                return
-            if App.payload["bot_to_act"]:
-                payload = await call("bot_step", "")
-            else:
-                payload = await call("act", json.dumps({
-                    "action": only_choice(), "moves": App.payload["moves"], "for_human": True}))
+        pending = next_move(App.payload) if still_current() else None
+        while pending is not None:
+            payload = await pending
+            pending = next_move(payload, ahead=True)
             await pause_for_pace(shown)
             shown = moment()
-            if App.payload is None or not accept(payload):
+            if not still_current() or App.payload is None or not accept(payload):
                 return
+            pending = pending or next_move(payload)
     finally:
+        if pending is not None:
+            await pending  # the engine's move ahead, dropped: the table is left or failed
         App.hurry = False
         App.moving = False
 
 
-def only_choice():
-    """The human's only legal action, when the page is to make it for them
-    (the engine says it reveals nothing, so it is no decision at all)."""
-    return App.payload.get("only_choice") if App.auto_answer else None
+def next_move(payload, ahead=False):
+    """The engine call (a started task) that plays the move after `payload`:
+    a bot's, or the human's only choice when the page makes it for them;
+    None when the human decides or the game is over. `ahead` (while
+    `payload` is not yet shown) only after a move played, and only a bot's
+    move: a forced answer names the move count it answers, which must be the
+    one on the table."""
+    if payload is None or payload.get("view") is None or ahead and not payload["ok"]:
+        return None
+    if payload["bot_to_act"]:
+        return asyncio.create_task(call("bot_step", ""))
+    choice = only_choice(payload)
+    if choice is None or ahead:
+        return None
+    return asyncio.create_task(call("act", json.dumps(
+        {"action": choice, "moves": payload["moves"], "for_human": True})))
+
+
+def only_choice(payload):
+    """The human's only legal action in `payload`, when the page is to make it
+    for them (the engine says it reveals nothing, so it is no decision at all)."""
+    return payload.get("only_choice") if App.auto_answer else None
 
 
 async def take_back():

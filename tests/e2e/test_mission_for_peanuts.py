@@ -25,7 +25,7 @@ SETTLED = """() => document.body.dataset.busy !== "true" && (
 
 def test_a_seeded_three_player_match_is_played_to_the_end_screen_through_clicks(
         page, site_server):
-    open_table(page, "%s?game=mission-for-peanuts&seed=%d&players=3&level=normal"
+    open_table(page, "%s?game=mission-for-peanuts&seed=%d&players=3&level=normal&pace=instant"
                % (site_server.url, SEED))
     kinds = set()
     shots = set()

@@ -22,7 +22,8 @@ def test_a_seeded_three_player_game_is_played_to_the_end_screen_through_clicks(p
     # Every card is played by a click here, the forced ones too: the page
     # would otherwise play a lone card that follows suit for the person.
     page.add_init_script("localStorage.setItem('safehouse.settings', '{\"auto_answer\": false}')")
-    open_table(page, "%s?game=spy-tricks&seed=%d&players=3&level=normal" % (site_server.url, SEED))
+    open_table(page, "%s?game=spy-tricks&seed=%d&players=3&level=normal&pace=instant"
+               % (site_server.url, SEED))
     done = {"play": 0, "place": 0, "collaborator": 0, "pass": 0}
     shots = set()
     assert not page.is_checked('input[data-setting="auto-answer"]')

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pyapp.bots.deck_of_spies import LEVELS, recruit_rate
+from pyapp.bots.deck_of_spies import CODE, LEVELS, _plays, _rollout, recruit_rate
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 from pyapp.games.deck_of_spies import sort_cards
@@ -108,3 +108,34 @@ def test_recruit_rate_counts_the_hands_that_reach_a_spy_in_its_suit_or_by_its_ac
     five = ["10S", "2S", "AH", "3D", "4C"]
     assert recruit_rate(five, ["JS", "JH"], Rng(1)) == 1.0
     assert recruit_rate(["10S", "2S", "2H", "3D", "4C"], ["QH"], Rng(1)) == 0.0
+
+
+def codes(cards):
+    return [CODE[card] for card in cards]
+
+
+def chosen(hand, mask):
+    return [card for index, card in enumerate(hand) if mask >> index & 1]
+
+
+def test_rollout_plays_the_cheapest_counter_and_recruit():
+    hand = ["AH", "3H", "4S", "9C"]
+    counter, recruit = _plays(codes(hand), CODE["7H"])
+    assert chosen(hand, counter) == ["3H", "4S"]
+    # Only the AH turns enough points to hearts; it costs more than a 3.
+    assert chosen(hand, recruit) == ["AH", "3H", "4S"]
+    assert _plays(codes(["2S", "3S"]), CODE["7S"]) == (0, 0)
+
+
+def test_rollout_wins_by_recruiting_and_loses_without_an_ace():
+    spies = codes(["KS", "KH", "KD", "KC", "QS", "QH", "QD"])
+    # Each King or Queen recruits its own suit's spy, then comes back around.
+    strong = codes(["KS", "KH", "KD", "KC", "QS"])
+    assert _rollout(strong, [], [], spies, 0, 0, Rng(1)) == 1.0
+    assert _rollout(codes(["2S", "3H"]), codes(["4D"]), [], spies, 0, 0, Rng(1)) == 0.0
+    # Six key spies owned: one more recruit wins, one more lost loses.
+    assert _rollout(codes(["KS"]), [], [], codes(["QS"]), 6, 0, Rng(1)) == 1.0
+    assert _rollout(codes(["2S"]), codes(["AS"]), [], codes(["QS"]), 0, 5, Rng(1)) == 0.0
+    # No spy left to meet: the key spies owned decide.
+    assert _rollout([], [], [], [], 7, 5, Rng(1)) == 1.0
+    assert _rollout([], [], [], [], 6, 5, Rng(1)) == 0.0

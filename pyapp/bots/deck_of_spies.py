@@ -7,24 +7,40 @@ legal actions and, for the expert, determinized worlds.
 - greedy: scores each plan by rules of thumb from docs/bots.md: recruit when
   possible, spend few points, keep Aces, retire low pairs, and prefer plays
   that leave a low pair to retire. No sampling, well under a millisecond.
-- expert: one-turn lookahead. For each plan it refills the hand and turns up
-  the next spy in 32 determinized worlds, and scores the result by the key
-  spies it can still expect: those owned, the next spy if it is a key one and
-  the next hand can recruit it, and the rest at the rate a 5-card hand of the
-  resulting deck recruits a face card (`recruit_rate`, by sampling). The
-  rate is what thinning, recruiting and keeping Aces all buy, so it is the
-  one currency in which the plans are compared. It wins 81.1% (78.6-83.4)
-  of seeds 1-1000 and 79.8% of seeds 77001-77400 (bench/bots.py), at 8 / 21 ms
-  CPU a decision (median / 95th percentile). Tried and not kept, being no
-  better: a two-turn lookahead (the best next plan in a re-deal, for the 4
-  plans best one turn deep: 76.3% against 80.0% of tuning seeds 20001-20300,
-  at ten times the cost); common random numbers for the rates (one set of
-  random card orders deals every deck its hands, so decks that differ by a
-  card differ only in the hands it joins: a rate difference's noise falls
+- expert: one-turn lookahead, then rollouts among the face cards. For each
+  plan it refills the hand and turns up the next spy in 32 determinized
+  worlds, and scores the result by the key spies it can still expect: those
+  owned, the next spy if it is a key one and the next hand can recruit it,
+  and the rest at the rate a 5-card hand of the resulting deck recruits a
+  face card (`recruit_rate`, by sampling). The rate is what thinning,
+  recruiting and keeping Aces all buy, so it is the one currency in which the
+  plans are compared. Among the face cards, where it misses most (a recruited
+  King recruits again when it comes back; a hand short of a face card's
+  points costs an Ace), the 4 plans best by that score are also played to
+  the end in the same worlds by cheap rules (`_rollout`: recruit when the
+  hand can, else counter at the least cost, then retire a low pair); every
+  plan meets the same draw and spy orders, and its value is the mean of its
+  score and its rollouts' win share. Against the one-turn expert alone on
+  tuning seeds: 87 wins against 84 in seeds 20001-20100, 129 against 119 in
+  20101-20255 (15 seeds won that it lost, 5 lost). It wins 84.0%
+  (81.6-86.1) of seeds 1-1000, against 81.1% without the rollouts, and 83.2%
+  (79.3-86.6) of seeds 77001-77400, against 79.8% (bench/bots.py), at 9 / 28
+  ms CPU a decision (median / 95th percentile). Tried and not kept, being no
+  better: a two-turn lookahead (the best next plan in a re-deal, for the 4 plans best
+  one turn deep: 76.3% against 80.0% of tuning seeds 20001-20300, at ten
+  times the cost); common random numbers for the rates (one set of random
+  card orders deals every deck its hands, so decks that differ by a card
+  differ only in the hands it joins: a rate difference's noise falls
   threefold) with an assassination that costs the rate of the deck less its
   least useful Ace instead of a flat 3%: 78.6% (76.0-81.0) of seeds 1-1000
   and 79.8% of 77001-77400; crediting the next hand's low pairs as retired
-  already (34 wins in seeds 20001-20050 against 40).
+  already (34 wins in seeds 20001-20050 against 40); the rollouts' win share
+  alone as the value (86 wins in seeds 20001-20100 against 87 for the mean),
+  and so from the 8-10 segment on, at twice the CPU (48 wins in seeds
+  20001-20057, as many as among the face cards only); 64 worlds and 384
+  sampled hands a rate, without rollouts (66 wins in seeds 20001-20089
+  against 73 with 32 and 192), or with 6 plans rolled out in 64 worlds (54
+  wins in seeds 20001-20066 against 55 of the one-turn expert).
 
 Usage:
 
@@ -60,6 +76,13 @@ RATE_LIFT = dict(zip([label for label, _ in SPY_SEGMENTS] + [None], (0.30, 0.15,
 # An assassination next turn costs an Ace and, in the J-K segment, a key spy
 # already counted above; this small extra cost is for the Ace.
 ASSASSINATION_FACTOR = 0.97
+# In the face-card segment (and at the last retire, with no spy left) the
+# best few plans one turn deep are played out to the end in the first worlds
+# by cheap rules (`_rollout`), and their value is the mean of the two.
+ROLLOUT_SEGMENTS = (SPY_SEGMENTS[-1][0], None)
+ROLLOUT_PLANS = 4
+ROLLOUT_WORLDS = 32
+ROLLOUT_WEIGHT = 0.5  # of the rollouts' win share, against the one-turn value
 
 
 # -- plans -----------------------------------------------------------------
@@ -300,6 +323,122 @@ def _win_chance(expected_keys: float) -> float:
     return 1.0 / (1.0 + math.exp(-SLOPE * (expected_keys - (KEY_SPIES_TO_WIN - 0.5))))
 
 
+# -- rollouts ----------------------------------------------------------------
+# A card in a rollout is one int, points * 4 + suit index, so that a rollout
+# turn is integer arithmetic over at most 31 subsets of the hand.
+
+CODE = {rank + suit: VALUE[rank] * 4 + index for index, suit in enumerate(SUITS) for rank in VALUE}
+KEY_POINTS = VALUE["J"]     # a spy of at least these points is a key spy
+LOW_POINTS = (2, 3, 4)      # the ranks a rollout retires in pairs
+ACE_COST = 3                # points a rollout would rather spend than an Ace
+
+
+# For each hand size, each non-empty subset mask with the mask less its
+# lowest card and that card's index: subsets in an order where each one's
+# smaller part comes before it.
+_STEPS = [[(mask, mask & (mask - 1), (mask & -mask).bit_length() - 1)
+           for mask in range(1, 1 << size)] for size in range(HAND_SIZE + 1)]
+
+
+def _plays(hand: list[int], spy: int) -> tuple[int, int]:
+    """(counter mask, recruit mask): the cheapest subsets of the hand that
+    meet the spy (cost: points spent, an Ace dearer); 0 when there is none."""
+    points, suit = spy >> 2, spy & 3
+    if sum(card >> 2 for card in hand) < points:
+        return 0, 0
+    own_ace = 4 + suit
+    size = 1 << len(hand)
+    total = [0] * size
+    suited = [0] * size
+    cost = [0] * size
+    counter = recruit = 0
+    counter_cost = recruit_cost = 999
+    for mask, prev, index in _STEPS[len(hand)]:
+        card = hand[index]
+        value = card >> 2
+        total[mask] = spent = total[prev] + value
+        # An Ace of the spy's suit in the set makes every card count as suited.
+        suited[mask] = suited[prev] + (99 if card == own_ace else value if card & 3 == suit else 0)
+        cost[mask] = price = cost[prev] + (value if value > 1 else ACE_COST)
+        if spent >= points and price < counter_cost:
+            counter, counter_cost = mask, price
+            if suited[mask] >= points:
+                recruit, recruit_cost = mask, price
+        elif spent >= points and price < recruit_cost and suited[mask] >= points:
+            recruit, recruit_cost = mask, price
+    return counter, recruit
+
+
+def _rollout(hand: list[int], deck: list[int], discard: list[int], spies: list[int],
+             yours: int, theirs: int, rng: Rng) -> float:
+    """Meet `spies` in turn by cheap rules (recruit when the hand can, else
+    counter at the least cost, then retire a low pair); 1.0 for a win. The
+    piles are the rollout's own, changed in place."""
+    for spy in spies:
+        _refill(hand, deck, discard, rng)
+        points, key = spy >> 2, spy >> 2 >= KEY_POINTS
+        counter, recruit = _plays(hand, spy)
+        if not counter:
+            if not _give_up_ace(hand, deck, discard, rng):
+                return 0.0
+            discard.extend(hand)
+            hand.clear()
+            theirs += key
+        else:
+            mask = recruit or counter
+            discard.extend(c for i, c in enumerate(hand) if mask >> i & 1)
+            hand[:] = [c for i, c in enumerate(hand) if not mask >> i & 1]
+            if recruit:
+                discard.append(spy)
+                yours += key
+            else:
+                theirs += key
+            _retire_low_pair(hand)
+        if yours >= KEY_SPIES_TO_WIN:
+            return 1.0
+        if theirs > KEY_SPIES - KEY_SPIES_TO_WIN:
+            return 0.0
+    return 1.0 if yours >= KEY_SPIES_TO_WIN else 0.0
+
+
+def _refill(hand: list[int], deck: list[int], discard: list[int], rng: Rng) -> None:
+    while len(hand) < HAND_SIZE:
+        if not deck:
+            if not discard:
+                return
+            deck.extend(discard)
+            discard.clear()
+            rng.shuffle(deck)
+        hand.append(deck.pop())
+
+
+def _give_up_ace(hand: list[int], deck: list[int], discard: list[int], rng: Rng) -> bool:
+    """Remove an Ace (points 1), from the discard first; False if none is left."""
+    for pile in (discard, hand, deck):
+        for card in pile:
+            if card >> 2 == 1:
+                pile.remove(card)
+                if pile is deck:
+                    rng.shuffle(deck)
+                return True
+    return False
+
+
+def _rollout_world(turn: _Turn, view: View, world: DeckOfSpies, seed: int) -> float:
+    """A rollout from the end of `turn` in `world`: its draw and spy orders."""
+    at = 1 if view["phase"] == "act" else 0
+    deck = [CODE[c] for c in world.draw_deck if c in turn.in_deck]
+    return _rollout([CODE[c] for c in turn.kept], deck, [CODE[c] for c in turn.discard],
+                    [CODE[c] for c in world.spy_deck[at:]], turn.yours, turn.theirs, Rng(seed))
+
+
+def _retire_low_pair(hand: list[int]) -> None:
+    for points in LOW_POINTS:
+        if sum(1 for c in hand if c >> 2 == points) >= 2:
+            hand[:] = [c for c in hand if c >> 2 != points]
+            return
+
+
 class LookaheadBot(_PlanBot):
     """One-turn lookahead over determinized worlds (see the module docstring)."""
 
@@ -313,33 +452,42 @@ class LookaheadBot(_PlanBot):
 
     def _best_plan(self, state: GameState, seat: int, rng: Rng, view: View,
                    plans: list[Plan]) -> Plan:
-        """The plan with the best win chance over the worlds."""
+        """The plan with the best win chance: each plan scored one turn deep
+        over the worlds, the best few of them then by rollouts to the end."""
         # This bot plays only Deck of Spies, whose worlds have its piles.
         worlds = [cast(DeckOfSpies, state.determinize(seat, rng)) for _ in range(self.worlds)]
-        rate_seed = rng.derive_seed()
+        seed = rng.derive_seed()
+        scored = self._one_turn_values(view, plans, worlds, seed)
+        scored.sort(key=lambda item: -item[2])
+        deep = ROLLOUT_PLANS if view["segment"] in ROLLOUT_SEGMENTS else 0
+        for index, (plan, turn, value) in enumerate(scored[:deep]):
+            wins = sum(_rollout_world(turn, view, world, seed + number)
+                       for number, world in enumerate(worlds[:ROLLOUT_WORLDS]))
+            chance = wins / min(ROLLOUT_WORLDS, len(worlds))
+            scored[index] = (plan, turn, ROLLOUT_WEIGHT * chance + (1 - ROLLOUT_WEIGHT) * value)
+        best = max(scored[:max(1, deep)], key=lambda item: item[2])[0]
+        self.stats = {"root": _by_first_action([(plan[0], value) for plan, _, value in scored])}
+        return best
+
+    def _one_turn_values(self, view: View, plans: list[Plan], worlds: list[DeckOfSpies],
+                         seed: int) -> list[tuple[Plan, _Turn, float]]:
+        """Each plan with its win chance one turn deep, averaged over `worlds`."""
         keys_left = _key_spies_left(view)
         lift = RATE_LIFT[view["segment"]]
         rates: dict[tuple[Card, ...], float] = {}
-        best: Plan | None = None
-        best_value: float | None = None
-        chances: list[tuple[Action, float]] = []
+        scored = []
         for plan in plans:
             turn = _Turn(view, plan)
             key = turn.owned_key()
             if key not in rates:
                 # The same sampled hands for every plan, so that plans differ
                 # by their decks and not by sampling luck.
-                rates[key] = recruit_rate(turn.owned, keys_left, Rng(rate_seed))
+                rates[key] = recruit_rate(turn.owned, keys_left, Rng(seed))
             rate = min(1.0, rates[key] + lift)
-            value = 0.0
-            for index, world in enumerate(worlds):
-                value += self._after(turn, view, world, rate, rate_seed + index)
-            chances.append((plan[0], value / len(worlds)))
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = plan, value
-        assert best is not None  # two or more legal actions make at least one plan
-        self.stats = {"root": _by_first_action(chances)}
-        return best
+            value = sum(self._after(turn, view, world, rate, seed + index)
+                        for index, world in enumerate(worlds))
+            scored.append((plan, turn, value / len(worlds)))
+        return scored
 
     @staticmethod
     def _after(turn: _Turn, view: View, world: DeckOfSpies, rate: float, seed: int) -> float:

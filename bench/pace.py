@@ -15,8 +15,9 @@ next human decision (<body data-human-turn="true">), both stamped in the page
 by performance.now(); the moves played in between (bots' and forced ones) are
 counted from <body data-moves>. Printed per game: the median and maximum
 wait, beside the target of issue #10, (moves in between) x max(pace, 0.5 s)
-+ 0.3 s, and how many waits exceed it; and the longest main-thread task
-(PerformanceObserver "longtask") from the first paint to the end of play.
++ 0.3 s, and how many waits exceed it, with the moment each move of the
+worst wait was shown; and the longest main-thread task (PerformanceObserver
+"longtask") from the first paint to the end of play.
 """
 
 import argparse
@@ -118,7 +119,9 @@ def waits_of(marks, pace):
             continue
         moves = turns[0]["moves"] - click["moves"] - 1  # not the human's own
         waited = (turns[0]["at"] - click["at"]) / 1000
-        waits.append((waited, moves, moves * max(pace, 0.5) + 0.3))
+        shown = [(t["at"] - click["at"]) / 1000 for t in marks["turns"]
+                 if click["at"] <= t["at"] <= turns[0]["at"] and t["moves"] > click["moves"]]
+        waits.append((waited, moves, moves * max(pace, 0.5) + 0.3, sorted(set(shown))))
     return waits
 
 
@@ -158,12 +161,12 @@ def bench_game(browser, server, game_id, args):
             if start >= marks["tableAt"]:
                 when.append("%.0f ms at %+.1f s" % (duration, (start - marks["tableAt"]) / 1000))
         context.close()
-    over = sum(1 for waited, _, target in waits if waited > target)
-    ratio = [waited / target for waited, _, target in waits]
+    over = sum(1 for waited, _, target, _ in waits if waited > target)
+    ratio = [waited / target for waited, _, target, _ in waits]
     print("%-20s %d seats %-5s %3d waits  median %5.2f s  max %5.2f s  "
           "worst wait/target %.2f  over target %d" % (
               game_id, players, args.level, len(waits),
-              statistics.median(w for w, _, _ in waits), max(w for w, _, _ in waits),
+              statistics.median(w for w, _, _, _ in waits), max(w for w, _, _, _ in waits),
               max(ratio), over), flush=True)
     print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
           "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
@@ -171,7 +174,9 @@ def bench_game(browser, server, game_id, args):
     if args.tasks and when:
         print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
     worst = max(waits, key=lambda wait: wait[0] / wait[2])
-    print("%-20s worst: waited %.2f s for %d moves; target %.2f s" % ("", *worst), flush=True)
+    print("%-20s worst: waited %.2f s for %d moves; target %.2f s; each move shown at +%s s "
+          "from the click" % ("", *worst[:3], ", +".join("%.2f" % at for at in worst[3])),
+          flush=True)
 
 
 def main(argv):

@@ -256,6 +256,19 @@ def test_a_rollout_stop_ends_the_rollout_where_it_says():
     assert bot.choose(nim([3, 4, 5]), 0, Rng(2)) == {"type": "take", "heap": 0, "count": 2}
 
 
+def test_the_tree_grows_no_deeper_than_a_rollout_stop():
+    expanded_at = []
+
+    def every_action(world, actions):
+        expanded_at.append(sum(world.heaps))
+        return actions
+
+    state = nim([5, 5, 5])
+    SearchBot(iterations=300, time_budget=None, candidates=every_action,
+              rollout_stop=lambda world: sum(world.heaps) <= 9).choose(state, 0, Rng(1))
+    assert max(expanded_at) == 15 and min(expanded_at) > 9
+
+
 def test_the_tree_takes_only_the_candidates_the_hook_keeps():
     asked = []
 

@@ -15,7 +15,10 @@
   knowledge (`rollout_policy`), and evaluate() then scores the round's
   actual coins, plus collaborators in hand, as shares of a softmax over
   totals; in the last round the rollout reaches the game's end and the true
-  winners. The tree weighs only the seat's own choices (`candidates`): all
+  winners. The tree ends there too (the search core stops its walk where
+  `rollout_stop` says): before, the other seats' single candidates carried
+  it into the next round, and with it every rollout through one round
+  more, so a decision at a round's end took 3-6 times as long. The tree weighs only the seat's own choices (`candidates`): all
   its cards, and of its placements pass and the HARD_PLACEMENTS best by the
   heuristic's worth; the other seats take the heuristic's action.
   The heuristic player (`HeuristicBot`, the hard level until searching
@@ -41,6 +44,9 @@
   (32.8% and 36.6% against about 33% on 200-300 deals). An earlier search
   cut off by evaluate() after a few moves, with every legal action in the
   tree, did no better than the heuristic.
+  With the tree ending at the round's end, on fresh seeds 60000-60299
+  among normals: 42.6% (37.1-48.3%) with three players and 38.7%
+  (33.3-44.3%) with four.
 
 Usage:
 

@@ -25,6 +25,10 @@ that the seat cannot tell apart share statistics. Every iteration:
    With a `candidates` hook, the tree only ever takes the actions it keeps
    of the world's legal ones (say, a heuristic's few best), so a small
    budget is not spread over moves no good player would make.
+   Below the root the walk ends where `rollout_stop` says a rollout would
+   end: the tree grows no deeper than the rollouts' horizon, or a chain of
+   single-candidate moves would carry it past that point, and every
+   rollout from there on through one more round.
 3. The first node with an untried legal action gets one new edge, an untried
    action picked at random (expansion).
 4. `_roll_out` plays the rollout policy for up to `rollout_depth` actions,
@@ -145,9 +149,9 @@ class SearchBot:
     candidates: optional (world, actions) -> a non-empty sublist of
         `actions` (the world's legal actions): the only ones the tree takes
         there. Default: all of them.
-    rollout_stop: optional (world) -> bool, asked before each rollout move;
-        True ends the rollout there and every seat is scored with
-        evaluate(seat).
+    rollout_stop: optional (world) -> bool, asked before each rollout move
+        and at each node below the root; True ends the iteration there and
+        every seat is scored with evaluate(seat).
     sampler: optional (state, seat, rng) -> a world for one iteration, in
         place of `state.determinize(seat, rng)`; say, one that favours the
         deals under which the other seats' past choices were likely. It
@@ -220,7 +224,10 @@ class SearchBot:
         path: list[_Node] = []
         exploration = self.exploration
         candidates = self.candidates
+        stop = self.rollout_stop
         while not world.is_over:
+            if path and stop is not None and stop(world):
+                return path  # the tree ends where a rollout would
             actor = world.to_act
             edges = node.children.get(actor)
             if edges is None:

@@ -16,17 +16,28 @@ legal actions and, for the expert, determinized worlds.
   recruiting and keeping Aces all buy, so it is the one currency in which the
   plans are compared. Among the face cards, where it misses most (a recruited
   King recruits again when it comes back; a hand short of a face card's
-  points costs an Ace), the 4 plans best by that score are also played to
+  points costs an Ace), the 8 plans best by that score are also played to
   the end in the same worlds by cheap rules (`_rollout`: recruit when the
   hand can, else counter at the least cost, then retire a low pair); every
   plan meets the same draw and spy orders, and its value is the mean of its
   score and its rollouts' win share. Against the one-turn expert alone on
-  tuning seeds: 87 wins against 84 in seeds 20001-20100, 129 against 119 in
-  20101-20255 (15 seeds won that it lost, 5 lost). It wins 84.0%
-  (81.6-86.1) of seeds 1-1000, against 81.1% without the rollouts, and 83.2%
-  (79.3-86.6) of seeds 77001-77400, against 79.8% (bench/bots.py), at 9 / 28
-  ms CPU a decision (median / 95th percentile). Tried and not kept, being no
-  better: a two-turn lookahead (the best next plan in a re-deal, for the 4 plans best
+  tuning seeds, with 4 plans rolled out: 87 wins against 84 in seeds
+  20001-20100, 129 against 119 in 20101-20255 (15 seeds won that it lost, 5
+  lost). With 4 plans it won 84.0% (81.6-86.1) of seeds 1-1000, against
+  81.1% without the rollouts, and 83.2% (79.3-86.6) of seeds 77001-77400,
+  against 79.8%, at 9 / 28 ms CPU a decision. 8 plans rather than 4, the
+  same games played on from the first face card: 519 wins against 512 in
+  seeds 20001-20600 (13 seeds won that 4 plans lost, 6 lost), 351 against
+  344 in 20601-21000 (12 and 5); 16 plans won the very same games as 8. With
+  8 it wins 85.7% (83.4-87.7) of seeds 1-1000 and 84.0% (80.1-87.3) of
+  seeds 77001-77400 (bench/bots.py), at 8 / 36 ms CPU a decision (median /
+  95th percentile). Tried and not kept, being no better: the rollouts' win
+  share weighted 0.7 against the one-turn value (505 wins in seeds
+  20001-20600 against 512 at 0.5); rollouts that spend an Ace only when no other set
+  will do (`ACE_COST` 20), which win more as a policy (72% of deals from
+  the first face card against 66%, seeds 20001-20600) but made the bot no
+  better (505 wins against 512 with 4 plans, 515 against 519 with 8); a
+  two-turn lookahead (the best next plan in a re-deal, for the 4 plans best
   one turn deep: 76.3% against 80.0% of tuning seeds 20001-20300, at ten
   times the cost); common random numbers for the rates (one set of random
   card orders deals every deck its hands, so decks that differ by a card
@@ -80,7 +91,7 @@ ASSASSINATION_FACTOR = 0.97
 # best few plans one turn deep are played out to the end in the first worlds
 # by cheap rules (`_rollout`), and their value is the mean of the two.
 ROLLOUT_SEGMENTS = (SPY_SEGMENTS[-1][0], None)
-ROLLOUT_PLANS = 4
+ROLLOUT_PLANS = 8
 ROLLOUT_WORLDS = 32
 ROLLOUT_WEIGHT = 0.5  # of the rollouts' win share, against the one-turn value
 

@@ -405,27 +405,49 @@ def test_the_search_needs_a_budget_and_the_seat_to_act():
         SearchBot(iterations=10, time_budget=None).choose(nim([3, 4, 5]), 1, Rng(1))
 
 
+class CountingNim(Nim):
+    """Nim that counts, across every copy, the moves advanced and performed."""
+    advanced = performed = 0
+
+    @classmethod
+    def fresh(cls, heaps):
+        cls.advanced = cls.performed = 0
+        return cls.create(players=2, seed=0, heaps=heaps)
+
+    def advance(self, action):
+        CountingNim.advanced += 1
+        GameState.advance(self, action)
+
+    def _perform(self, action):
+        CountingNim.performed += 1
+        Nim._perform(self, action)
+
+    def clone(self):
+        twin = self._copy_base_into(CountingNim.__new__(CountingNim))
+        twin.heaps = list(self.heaps)
+        return twin
+
+
 def test_every_simulated_move_goes_through_advance():
-    class CheckedNim(Nim):
-        advanced = performed = 0
-
-        def advance(self, action):
-            CheckedNim.advanced += 1
-            GameState.advance(self, action)
-
-        def _perform(self, action):
-            CheckedNim.performed += 1
-            Nim._perform(self, action)
-
-        def clone(self):
-            twin = self._copy_base_into(CheckedNim.__new__(CheckedNim))
-            twin.heaps = list(self.heaps)
-            return twin
-
-    state = CheckedNim.create(players=2, seed=0, heaps=(2, 2))
+    state = CountingNim.fresh((2, 2))
     SearchBot(iterations=10, time_budget=None).choose(state, 0, Rng(1))
-    assert CheckedNim.performed > 0
-    assert CheckedNim.advanced == CheckedNim.performed
+    assert CountingNim.performed > 0
+    assert CountingNim.advanced == CountingNim.performed
+
+
+def test_max_moves_ends_the_search_with_the_iteration_that_reaches_it():
+    state = CountingNim.fresh((5, 5, 5))
+    bot = SearchBot(iterations=1000, time_budget=None, max_moves=100)
+    bot.choose(state, 0, Rng(1))
+    done, simulated = bot.stats["iterations"], CountingNim.advanced
+    assert 100 <= simulated and done < 100  # each iteration simulates at least one move
+    state = CountingNim.fresh((5, 5, 5))
+    SearchBot(iterations=done - 1, time_budget=None).choose(state, 0, Rng(1))
+    assert CountingNim.advanced < 100  # one iteration fewer stays under the cap
+    # Without a cap, the count of iterations is the only limit.
+    unlimited = SearchBot(iterations=1000, time_budget=None)
+    unlimited.choose(state, 0, Rng(1))
+    assert unlimited.stats["iterations"] == 1000
 
 
 def test_a_cut_off_scores_every_seat_with_evaluate_all_when_the_bot_gives_one():

@@ -140,6 +140,11 @@ class SearchBot:
     iterations: a fixed number of iterations (repeatable for a given rng).
     time_budget: seconds of search; None for no limit. With both, whichever
         runs out first ends the search.
+    max_moves: optional cap on the moves simulated in one decision (the
+        tree's and the rollouts'), so a decision whose rollouts run long does
+        fewer iterations. The work is counted, not timed, so a decision
+        still repeats everywhere; the iteration that reaches the cap is the
+        last.
     rollout_policy: (state, rng) -> one of state.legal_actions(), played in
         a sampled world (it may read that world freely: it is a guess, not
         the truth). Default: uniformly random.
@@ -168,7 +173,8 @@ class SearchBot:
                  exploration: float = 0.7, candidates: Candidates | None = None,
                  rollout_stop: Callable[[GameState], bool] | None = None,
                  sampler: Sampler | None = None,
-                 evaluate_all: EvaluateAll | None = None) -> None:
+                 evaluate_all: EvaluateAll | None = None,
+                 max_moves: int | None = None) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("give the search a number of iterations or a time budget")
         self.iterations = iterations
@@ -180,6 +186,7 @@ class SearchBot:
         self.rollout_stop = rollout_stop
         self.sampler = sampler
         self.evaluate_all = evaluate_all or _evaluate_each
+        self.max_moves = max_moves
         self.stats: dict[str, Any] | None = None
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
@@ -200,24 +207,33 @@ class SearchBot:
 
     def _search(self, root: _Node, state: GameState, seat: int, rng: Rng,
                 started: float) -> int:
-        """Run iterations until the count or the time is spent; return the count."""
+        """Run iterations until the count, the moves or the time is spent;
+        return the count."""
         limit = self.iterations
         deadline = None if self.time_budget is None else started + self.time_budget
+        moves_left = self.max_moves
         sampler = self.sampler or _determinize
         done = 0
         while limit is None or done < limit:
             if deadline is not None and perf_counter() >= deadline:
                 break
-            self._iterate(root, sampler(state, seat, rng), rng, done)
+            if moves_left is not None and moves_left <= 0:
+                break
+            moves = self._iterate(root, sampler(state, seat, rng), rng, done)
             done += 1
+            if moves_left is not None:
+                moves_left -= moves
         return done
 
-    def _iterate(self, root: _Node, world: GameState, rng: Rng, stamp: int) -> None:
-        """One iteration in one sampled world (steps 2-6 of the module docstring)."""
+    def _iterate(self, root: _Node, world: GameState, rng: Rng, stamp: int) -> int:
+        """One iteration in one sampled world (steps 2-6 of the module
+        docstring); return the moves it simulated."""
         path = self._descend(root, world, rng, stamp)
+        played = 0
         if not world.is_over:
-            self._roll_out(world, rng)
+            played = self._roll_out(world, rng)
         _back_up(path, _rewards(world, self.evaluate_all))
+        return len(path) + played
 
     def _descend(self, node: _Node, world: GameState, rng: Rng, stamp: int) -> list[_Node]:
         """Select down the tree and expand one edge; return the edges taken."""
@@ -248,8 +264,9 @@ class SearchBot:
             world.advance(action)
         return path
 
-    def _roll_out(self, world: GameState, rng: Rng) -> None:
-        """Play the rollout policy until the depth, the stop or the end."""
+    def _roll_out(self, world: GameState, rng: Rng) -> int:
+        """Play the rollout policy until the depth, the stop or the end;
+        return the moves played."""
         policy = self.rollout_policy
         depth = self.rollout_depth
         stop = self.rollout_stop
@@ -259,6 +276,7 @@ class SearchBot:
                 break
             world.advance(policy(world, rng))
             played += 1
+        return played
 
 
 def _split(edges: dict[Key, _Node], actions: list[Action],

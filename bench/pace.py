@@ -81,12 +81,19 @@ CLICK = """
 """
 
 
+# Playwright polls a wait_for_function in requestAnimationFrame by default,
+# which makes the page render a frame every 16 ms while the bots play: a
+# person's browser does not. Polled on a timer, the page renders as it
+# would; the waits are stamped in the page, so polling adds nothing to them.
+POLL_MS = 100
+
+
 def wait_for_turn(page, moves):
     """Until the human decides again (or the game is over) after move `moves`."""
     page.wait_for_function(
         """(moves) => Number(document.body.dataset.moves) > moves &&
              (document.body.dataset.humanTurn === "true" || document.body.dataset.over === "true")""",
-        arg=moves, timeout=MOVE_TIMEOUT_MS)
+        arg=moves, timeout=MOVE_TIMEOUT_MS, polling=POLL_MS)
 
 
 def human_move(page, rng):
@@ -100,7 +107,8 @@ def human_move(page, rng):
             return False
         try:
             wait_for_turn(page, moves) if clicked is True else page.wait_for_function(
-                "(moves) => Number(document.body.dataset.moves) > moves", arg=moves, timeout=1500)
+                "(moves) => Number(document.body.dataset.moves) > moves", arg=moves, timeout=1500,
+                polling=POLL_MS)
             if clicked == "typed":
                 wait_for_turn(page, moves)
             return True

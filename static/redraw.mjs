@@ -32,43 +32,70 @@ function copyAttributes(old, fresh) {
 }
 
 // A child's identity across redraws: its tag and its id or first class
-// (a text node is just a text node).
+// (a text node is just a text node); its slot, the same without the tag.
 function identity(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
-  return node.nodeName + "#" + (node.id || node.classList[0] || "");
+  return node.nodeName + "#" + slot(node);
 }
 
-// Children pair up in order: an unchanged child stays; a child that came
-// in front of an unchanged one (a new line atop the move log) is inserted,
-// and one that left is removed, so the others are not rewritten one place
-// over; otherwise by identity, so a note or banner that comes or goes
-// replaces only itself, not every sibling after it (which made Spy Tricks
-// restyle and lay out the whole table on most moves). A fresh child with no
-// match further on is inserted; old children left unmatched go.
+function slot(node) {
+  return node.nodeType === Node.ELEMENT_NODE ? node.id || node.classList[0] || "" : "";
+}
+
+// How far ahead to look for a child that did not change (lines that came
+// in atop the move log, or left it, a few at a time).
+const LOOKAHEAD = 6;
+
+// The index in `nodes` from `start`, at most LOOKAHEAD on, of a node equal
+// to `node`; -1 if none.
+function equalAhead(nodes, start, node) {
+  const end = Math.min(nodes.length, start + LOOKAHEAD);
+  for (let index = start; index < end; index += 1) {
+    if (nodes[index].isEqualNode(node)) return index;
+  }
+  return -1;
+}
+
+// Children pair up in order: an unchanged child stays; children that came
+// in front of an unchanged one (new lines atop the move log) are inserted,
+// and those that left from in front of one are removed, so the others are
+// not rewritten one place over; a child in the same slot (a board space
+// that turned from a <div> into a <button>) is changed in place;
+// otherwise by identity, so a note or banner that comes or goes replaces
+// only itself, not every sibling after it (which made Spy Tricks restyle
+// and lay out the whole table on most moves). A fresh child with no match
+// further on is inserted; old children left unmatched go.
 function morphChildren(old, fresh) {
   const before = [...old.childNodes];
   const after = [...fresh.childNodes];
   let next = 0;
   after.forEach((child, index) => {
     const current = before[next];
-    if (current && after[index + 1] && current.isEqualNode(after[index + 1])
-        && !current.isEqualNode(child)) {
-      old.insertBefore(child, current);
-      return;
-    }
-    if (current && before[next + 1] && before[next + 1].isEqualNode(child)
-        && !current.isEqualNode(child)) {
-      current.remove();
-      next += 1;
+    if (current && !current.isEqualNode(child)) {
+      if (equalAhead(after, index + 1, current) !== -1) {
+        old.insertBefore(child, current);
+        return;
+      }
+      const stays = equalAhead(before, next + 1, child);
+      if (stays !== -1) {
+        before.slice(next, stays).forEach((gone) => gone.remove());
+        next = stays;
+      }
     }
     next = pairByIdentity(old, before, next, child);
   });
   before.slice(next).forEach((gone) => gone.remove());
 }
 
-// Morph `child` into the first old child from `next` on with its identity
-// (removing those skipped), or insert it; the index to go on from.
+// Morph `child` into the old child at `next` when it has the same slot,
+// else into the first old child from `next` on with its identity (removing
+// those skipped), or insert it; the index to go on from.
 function pairByIdentity(old, before, next, child) {
+  if (next < before.length && slot(before[next]) === slot(child)
+      && before[next].nodeType === child.nodeType) {
+    morph(before[next], child);
+    return next + 1;
+  }
   const key = identity(child);
   let match = next;
   while (match < before.length && identity(before[match]) !== key) match += 1;

@@ -92,8 +92,7 @@ def log_line(event):
 
 
 def log_html(events):
-    """The move log, newest first (in an <ol reversed>, so each line keeps
-    its number as lines come in on top)."""
+    """The move log, newest first."""
     return [log_line(event) for event in reversed(events)]
 
 
@@ -120,7 +119,7 @@ def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, a
         latest_move_html(payload["log"]),
         el("div",
            el("div", table, hint_line, class_="felt"),
-           el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"]), reversed=True),
+           el("aside", el("h3", "Moves"), el("ol", log_html(payload["log"])),
               class_="log", id="move-log", aria_label="Move log", tabindex="0"),
            class_="table-body"),
     ])

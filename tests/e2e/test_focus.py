@@ -78,3 +78,32 @@ def test_a_redraw_gives_the_new_markup_and_keeps_what_did_not_change(page, site_
     # A banner on top and a new log line keep the two lines and two cards;
     # then the lines stay while the hand loses a card.
     assert [count for _, count in kept][1:3] == [4, 4]
+
+
+def test_a_redraw_keeps_the_log_lines_that_stay_and_changes_a_space_in_place(page, site_server):
+    open_deal(page, site_server.url)
+    kept = page.evaluate("""() => {
+        const box = document.createElement("div");
+        document.body.append(box);
+        const log = (lines) => "<ol>" + lines.map((n) => "<li>line " + n + "</li>").join("") + "</ol>";
+        const spaces = (kinds) => "<div class=\\"board\\">" + kinds.map((kind, n) =>
+            kind === "b" ? `<button class="space target">${n}</button>` : `<div class="space">${n}</div>`).join("") + "</div>";
+        const lines = Array.from({length: 60}, (_, n) => 60 - n);
+        const draw = (html) => {
+            const before = [...box.querySelectorAll("li, .space")].map((node) => [node, node.outerHTML]);
+            window.safehouseRedraw.draw(box, html, ".no-card");
+            const after = new Set(box.querySelectorAll("li, .space"));
+            return [box.innerHTML === html,
+                    before.filter(([node, markup]) => after.has(node) && node.outerHTML === markup).length];
+        };
+        draw(log(lines) + spaces(["d", "d", "d", "d", "d"]));
+        // Two lines come in on top, two leave at the bottom; one space turns into a button.
+        const moved = draw(log([62, 61, ...lines.slice(0, 58)]) + spaces(["d", "b", "d", "d", "d"]));
+        // The button turns back, and a line leaves the top.
+        const back = draw(log([61, ...lines.slice(0, 58)]) + spaces(["d", "d", "d", "d", "d"]));
+        box.remove();
+        return [moved, back];
+    }""")
+    assert [same for same, _ in kept] == [True, True]
+    # 58 lines and 4 spaces stay the very same nodes, untouched; then 59 and 4.
+    assert [count for _, count in kept] == [58 + 4, 59 + 4]

@@ -5,9 +5,9 @@ the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
 manifest.webmanifest and .nojekyll,
 then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
-  {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}}, and last {{CSP}}, the
-  Content-Security-Policy with the hashes of the page's inline scripts); the
-  lobby and catalogue come from importing pyapp under this CPython;
+  {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}},
+  {{PY_CONFIG}}, and last {{CSP}}, the Content-Security-Policy with the
+  hashes of the page's inline scripts); the lobby and catalogue come from importing pyapp under this CPython;
 - sw.js, from sw.template.js: it precaches every file the page loads (all
   but PyScript's unused chunks, .nojekyll and index.html, which is "./")
   under a cache named after the build id, so the page works offline after
@@ -238,15 +238,27 @@ def ui_imports(ui, name, lazy=False):
     return [n for n in dict.fromkeys(names) if (ui / (n + ".py")).is_file()]
 
 
+# PyScript's plugins that the page never uses. PyScript fetches every plugin
+# that a config does not leave out, and waits for them all before it runs
+# Python: five more round trips at the UI's start. It reads one config for
+# each interpreter, so both leave them out: the UI's (MicroPython) and the
+# page's <py-config> (Pyodide, which runs only in the engine's worker, never
+# on the page). "error" stays: it shows a Python error on the page.
+UNUSED_PLUGINS = ["deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"]
+PLUGINS_OFF = ["!" + name for name in UNUSED_PLUGINS]
+
+
 def ui_config(src):
     """The PyScript config of the MicroPython UI: the local interpreter (or
-    PyScript would fetch one from a CDN) and the files to mount."""
+    PyScript would fetch one from a CDN), the files to mount and the plugins
+    left out."""
     pyapp = src / "pyapp"
     files = {}
     for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui"):
         rel = path.relative_to(src).as_posix()
         files["./" + rel] = rel
-    return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files}
+    return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files,
+            "plugins": PLUGINS_OFF}
 
 
 # ---------------------------------------------------------------- index.html
@@ -254,7 +266,9 @@ def ui_config(src):
 
 def page_values(src, site, template):
     """The value of each placeholder of `template` but {{BUILD_ID}} and {{CSP}}."""
-    values = {"UI_CONFIG": attribute_json(ui_config(src)), "PRELOADS": preload_links(site),
+    config = ui_config(src)
+    values = {"UI_CONFIG": attribute_json(config), "PRELOADS": preload_links(site, config["files"]),
+              "PY_CONFIG": html.escape(json.dumps({"plugins": PLUGINS_OFF}), quote=False),
               "UI_MODULES": json.dumps(boot_order(src / "pyapp" / "ui"))}
     values.update(lobby_values(src, set(PLACEHOLDER.findall(template))))
     return values
@@ -294,15 +308,23 @@ def lobby_values(src, wanted):
         sys.path.remove(str(src))
 
 
-def preload_links(site):
+def preload_links(site, ui_files):
     """<link rel="modulepreload"> for the modules the UI's boot waits on in a
     chain (core.js imports its hashed chunk, which then loads MicroPython), so
-    the browser fetches and compiles them at once."""
+    the browser fetches and compiles them at once; and <link rel="preload">
+    for the UI's .py files, which MicroPython asks for only once it runs, so
+    they come in beside the chain, not after it. They are fetched as PyScript
+    fetches them (CORS mode, same-origin credentials), or the browser would
+    fetch each twice. Not MicroPython's wasm: fetched beside 30 others, it
+    came in too slowly for the page to judge its link fast enough for the
+    engine's snapshot (index.html's linkIsFast), even on loopback."""
     chunks = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
     modules = [path.relative_to(site).as_posix() for path in chunks]
     modules.append("vendor/micropython/micropython.mjs")
-    return "\n  ".join('<link rel="modulepreload" href="./%s">' % html.escape(name)
-                        for name in modules)
+    return "\n  ".join(['<link rel="modulepreload" href="./%s">' % html.escape(name)
+                         for name in modules] +
+                        ['<link rel="preload" href="%s" as="fetch" crossorigin>' % html.escape(url)
+                         for url in ui_files])
 
 
 def fill_page(template, values):

@@ -57,8 +57,9 @@ PACKAGES = [
         # (the editor's CodeMirror, the terminal's xterm, ...) and the core's
         # other lazy chunks ship, since the core can import() them, but sw.js
         # does not precache them (tests/e2e/test_site.py records a session).
-        "page_loads": ["core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js",
-                       "error-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js"],
+        # The others are plugins the UI's config turns off (tools/site.py's
+        # UNUSED_PLUGINS) and what only they import.
+        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js"],
         # While it boots, PyScript compiles the hooks of PyScript *workers*
         # with Function(source), even on a page that has none (this one has
         # none: its engine is a plain worker). That one call is all that

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
+from tools import ROOT, site
 
 from . import open_table, screenshot, wait_engine, wait_ui
 from .conftest import check_requests, new_logged_context, off_origin
@@ -49,6 +50,23 @@ def test_no_request_leaves_the_local_server(page, context, site_server):
     # The log holds the worker's requests too: the interpreter it booted.
     assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in context.request_log)
     assert off_origin(context.request_log) == []
+
+
+def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, site_server):
+    """The UI's .py files are preloaded beside the boot chain: the preload is
+    the very fetch PyScript makes, not a second one. PyScript's unused
+    plugins are left out, so they are not fetched at all."""
+    page.goto(site_server.url)
+    wait_ui(page)
+    paths = page.evaluate("() => performance.getEntriesByType('resource')"
+                          ".map((entry) => new URL(entry.name).pathname)")
+    files = [path for path in paths if path.endswith(".py")]
+    expected = {"/pyapp/__init__.py"} | {"/pyapp/ui/" + path.name
+                                         for path in (ROOT / "pyapp" / "ui").glob("*.py")}
+    assert sorted(files) == sorted(expected)
+    plugins = [path for path in paths for name in site.UNUSED_PLUGINS
+               if path.startswith("/vendor/pyscript/%s-" % name)]
+    assert plugins == []
 
 
 def test_a_request_to_another_host_fails_loudly(browser, site_server):

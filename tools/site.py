@@ -7,7 +7,8 @@ then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
   {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}},
   {{PY_CONFIG}}, and last {{CSP}}, the Content-Security-Policy with the
-  hashes of the page's inline scripts); the lobby and catalogue come from importing pyapp under this CPython;
+  hashes of the page's inline scripts); the lobby and catalogue come from
+  importing pyapp under this CPython;
 - sw.js, from sw.template.js: it precaches every file the page loads (all
   but PyScript's unused chunks, .nojekyll and index.html, which is "./")
   under a cache named after the build id, so the page works offline after

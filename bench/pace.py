@@ -16,8 +16,15 @@ by performance.now(); the moves played in between (bots' and forced ones) are
 counted from <body data-moves>. Printed per game: the median and maximum
 wait, beside the target of issue #10, (moves in between) x max(pace, 0.5 s)
 + 0.3 s, and how many waits exceed it, with the moment each move of the
-worst wait was shown; and the longest main-thread task (PerformanceObserver
-"longtask") from the first paint to the end of play.
+worst wait was shown; the longest main-thread task (PerformanceObserver
+"longtask") from the first paint to the end of play, and the longest frame
+("long-animation-frame", which also counts the style, layout and paint a
+task leaves to the frame after it, and which "longtask" does not).
+
+Then, as a person starts a game: from the lobby, the setup sheet at the
+largest table and hard bots, and a click on Deal; the longest task and the
+longest frame in the 3 s after the click (the table's first frame lays out
+everything on it at once).
 """
 
 import argparse
@@ -42,13 +49,19 @@ MOVE_TIMEOUT_MS = 300_000
 
 # Stamped in the page before its own scripts: every change of the human's
 # turn and of the move count, when the table first showed, and every task of
-# the main thread over 50 ms (start, duration).
+# the main thread over 50 ms (start, duration), and every frame over 50 ms
+# (start, duration, blocking duration).
 WATCH = """
 (() => {
-  const marks = (window.__pace = { turns: [], tasks: [], tableAt: null });
+  const marks = (window.__pace = { turns: [], tasks: [], frames: [], tableAt: null });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) marks.tasks.push([entry.startTime, entry.duration]);
   }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      marks.frames.push([entry.startTime, entry.duration, entry.blockingDuration]);
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
   const note = () => marks.tableAt ??= document.body.dataset.screen === "table" ? performance.now() : null;
   const turn = () => marks.turns.push({
     at: performance.now(), turn: document.body.dataset.humanTurn,
@@ -155,7 +168,7 @@ def play_deal(page, url, seed):
 def bench_game(browser, server, game_id, args):
     players = GAMES[game_id].max_players
     pace = PACES[args.pace]
-    waits, boot, play, when = [], [], [], []
+    waits, boot, play, when, frames = [], [], [], [], []
     for seed in range(args.first_seed, args.first_seed + args.games):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(WATCH)
@@ -168,6 +181,7 @@ def bench_game(browser, server, game_id, args):
             (play if start >= marks["tableAt"] else boot).append(duration)
             if start >= marks["tableAt"]:
                 when.append("%.0f ms at %+.1f s" % (duration, (start - marks["tableAt"]) / 1000))
+        frames += [frame for frame in marks["frames"] if frame[0] >= marks["tableAt"]]
         context.close()
     over = sum(1 for waited, _, target, _ in waits if waited > target)
     ratio = [waited / target for waited, _, target, _ in waits]
@@ -179,12 +193,50 @@ def bench_game(browser, server, game_id, args):
     print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
           "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
                                     max(boot, default=0)), flush=True)
+    print("%-20s %s during play" % ("", longest_frame(frames)), flush=True)
     if args.tasks and when:
         print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
     worst = max(waits, key=lambda wait: wait[0] / wait[2])
     print("%-20s worst: waited %.2f s for %d moves; target %.2f s; each move shown at +%s s "
           "from the click" % ("", *worst[:3], ", +".join("%.2f" % at for at in worst[3])),
           flush=True)
+
+
+def longest_frame(frames):
+    """The longest of (start, duration, blocking) frames, in words."""
+    if not frames:
+        return "no frame over 50 ms"
+    _, duration, blocking = max(frames, key=lambda frame: frame[1])
+    return "%d frames over 50 ms, longest %.0f ms (blocking %.0f ms)" % (
+        len(frames), duration, blocking)
+
+
+SETTLE_MS = 1000   # the sheet open and idle before the click, as a person reads it
+AFTER_DEAL_MS = 3000
+
+
+def deal_from_sheet(browser, server, game_id):
+    """The longest task and frame after Deal on the setup sheet, in words."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector('body[data-ui="ready"][data-engine="ready"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.click('#lobby button[data-action="play"][data-game="%s"]' % game_id)
+    page.select_option("#setup-players", str(GAMES[game_id].max_players))
+    page.select_option("#setup-level", "hard")
+    page.wait_for_timeout(SETTLE_MS)
+    clicked = page.evaluate("performance.now()")
+    page.click('#overlay [data-action="start"]')
+    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_timeout(AFTER_DEAL_MS)
+    marks = page.evaluate("() => window.__pace")
+    context.close()
+    tasks = [duration for start, duration in marks["tasks"] if start >= clicked]
+    return "tasks over 50 ms: %d, longest %.0f ms; %s" % (
+        len(tasks), max(tasks, default=0),
+        longest_frame([frame for frame in marks["frames"] if frame[0] >= clicked]))
 
 
 def main(argv):
@@ -208,6 +260,9 @@ def main(argv):
             browser = playwright.chromium.launch(**chromium_launch_options())
             for game_id in games:
                 bench_game(browser, server, game_id, args)
+            for game_id in games:
+                print("%-20s Deal from the setup sheet: %s" % (
+                    game_id, deal_from_sheet(browser, server, game_id)), flush=True)
             browser.close()
 
 

@@ -1,0 +1,94 @@
+// Fonts set up ahead of the tables. Chromium looks up and sets up a font for
+// each size, weight and style the first time it lays one out (on Linux each
+// is a round trip to the browser process); a table's first frame after Deal
+// spent most of its time there. So once the engine is ready (not to slow its
+// boot) this lays out, in idle time and one at a time, a few characters in
+// every size, weight and style the stylesheets name (a dozen sizes of one
+// type scale: app.css), off-screen. The fonts stay set up after the sample
+// is gone.
+
+// Letters, digits and the symbols the tables draw (suits, emblems, marks),
+// whose fonts are looked up apart from the letters'.
+const SAMPLE = "Ag1 \u2660\u2665\u2666\u2663 \u25b2\u25a0\u25c6 \u2020\u2709\u2713\u00d7\u2192";
+
+// Each value the same-origin stylesheets give `property` (in @media too).
+function declared(property) {
+  const values = new Set();
+  const visit = (rules) => {
+    for (const rule of rules) {
+      if (rule.style && rule.style.getPropertyValue(property)) {
+        values.add(rule.style.getPropertyValue(property).trim());
+      }
+      if (rule.cssRules) visit(rule.cssRules);
+    }
+  };
+  for (const sheet of document.styleSheets) {
+    try {
+      visit(sheet.cssRules);
+    } catch {
+      // A stylesheet the page may not read; the site has none.
+    }
+  }
+  return values;
+}
+
+// Every (size, weight, style) the stylesheets can combine, as CSS `font`
+// prefixes: "italic 700 0.78rem".
+function combinations() {
+  const sizes = [...declared("font-size")].filter((size) => size.endsWith("rem"));
+  const weights = new Set(["400", "700", ...[...declared("font-weight")].filter((weight) => /^\d+$/.test(weight))]);
+  const styles = ["normal", "italic"];
+  return sizes.flatMap((size) => [...weights].flatMap(
+    (weight) => styles.map((style) => `${style} ${weight} ${size.split(" ")[0]}`)));
+}
+
+const STEP_MS = 8;
+const warmed = [];
+
+function warm() {
+  const holder = document.createElement("div");
+  holder.setAttribute("aria-hidden", "true");
+  holder.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:strict;width:1px;height:1px";
+  document.body.append(holder);
+  const family = getComputedStyle(document.documentElement).fontFamily;
+  const left = combinations();
+  const step = (deadline) => {
+    // An idle period may last 50 ms; a few ms at a time keeps the page as
+    // quick to answer a click as it is idle.
+    const until = performance.now() + STEP_MS;
+    while (left.length && deadline.timeRemaining() > 0 && performance.now() < until) {
+      const font = left.shift();
+      const line = document.createElement("span");
+      line.style.font = `${font} ${family}`;
+      line.textContent = SAMPLE;
+      holder.append(line);
+      line.getBoundingClientRect();  // lays it out now, setting up its fonts
+      warmed.push(font);
+    }
+    if (left.length) {
+      requestIdleCallback(step);
+    } else {
+      holder.remove();
+      document.body.dataset.fonts = "ready";
+    }
+  };
+  requestIdleCallback(step);
+}
+
+// Start once the engine is first ready.
+function whenEngineReady(start) {
+  if (document.body.dataset.engine === "ready") return start();
+  const watch = new MutationObserver(() => {
+    if (document.body.dataset.engine !== "ready") return;
+    watch.disconnect();
+    start();
+  });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-engine"] });
+}
+
+if (window.requestIdleCallback) {
+  if (document.body) whenEngineReady(warm);
+  else document.addEventListener("DOMContentLoaded", () => whenEngineReady(warm));
+}
+
+window.safehouseFonts = { warmed };

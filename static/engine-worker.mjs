@@ -113,34 +113,33 @@ function holdForLife(name) {
   });
 }
 
-// From the page's first "ping" (the engine is up) until it first asks for
-// real work, the worker warms Pyodide's WebAssembly with slices of a bot's
-// search (pyapp.worker.warm_up), one per task, so a request waits for one
-// slice at most; the page's first bots then think at full speed. Answering
-// the page's other quiet calls ("check", "stats") does not stop it.
+// Until the page first asks for real work, the worker warms Pyodide's
+// WebAssembly with slices of a bot's search (pyapp.worker.warm_up), one per
+// task, so a request waits for one slice at most; the page's first bots then
+// think at full speed. Answering the page ("ping", "check") does not stop it.
 const WARM_UP_SLICES = 40;
 const QUIET_CALLS = new Set(["ping", "check", "stats"]);
-let warming = null;  // null: not started; then true until real work comes
+let warming = true;
 
-async function warmUp(api) {
-  warming = true;
+async function warmUp() {
+  const { api } = await booting;
   for (let slice = 0; slice < WARM_UP_SLICES && warming; slice += 1) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (warming) api.warm_up();
   }
 }
+warmUp().catch(() => {});  // a failed boot is answered to the page already
 
 self.onmessage = async ({ data }) => {
   if ("lock" in data) {
     linkIsFast(Boolean(data.fastLink));
     return holdForLife(data.lock);
   }
-  if (!QUIET_CALLS.has(data.call)) warming = false;  // for good, even before the ping
+  if (!QUIET_CALLS.has(data.call)) warming = false;
   try {
     const { api, calls } = await booting;
     if (!calls.has(data.call)) throw new Error(`unknown engine call ${data.call}`);
     postMessage({ id: data.id, result: api[data.call](data.argument) });
-    if (data.call === "ping" && warming === null) warmUp(api);
   } catch (err) {
     postMessage({ id: data.id, error: String(err && err.message || err) });
   }

@@ -15,10 +15,7 @@ import json
 import re
 from typing import Any, Callable
 
-from pyapp.bots.spy_tricks import hard_bot
 from pyapp.engine.protocol import clipped
-from pyapp.engine.rng import Rng
-from pyapp.games import new_game
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
@@ -232,25 +229,6 @@ def _replay_request(request_json: str) -> tuple[dict[str, Any], Replay]:
     return request, _replay
 
 
-# A small slice of a hard bot's search (a full Spy Tricks decision is 120
-# iterations), on a deal of the warm-up's own, seeded like every bot.
-WARM_UP_ITERATIONS = 8
-WARM_UP_SEED = 1
-
-
-def warm_up(_: object = None) -> str:
-    """A slice of a hard bot's search, on a game of its own (the session is
-    untouched), for the worker's first idle moments. V8 first runs Pyodide's
-    WebAssembly from quickly made code and optimizes the functions that stay
-    hot; before that, the first hard decisions of a deal took 3-4 times
-    their CPython time (0.5-0.8 s for a Spy Tricks lead). Answers "warm"."""
-    state = new_game("spy-tricks", players=4, seed=WARM_UP_SEED)
-    seat = state.to_act
-    assert seat is not None  # a new deal has a player to act
-    hard_bot(iterations=WARM_UP_ITERATIONS).choose(state, seat, Rng(WARM_UP_SEED))
-    return "warm"
-
-
 def ping(_: object = None) -> str:
     """The worker is up."""
     return "ready"
@@ -274,4 +252,4 @@ def _heap_bytes() -> int | None:
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
 CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "ping", "stats", "warm_up")
+         "ping", "stats")

@@ -113,29 +113,11 @@ function holdForLife(name) {
   });
 }
 
-// Until the page first asks for real work, the worker warms Pyodide's
-// WebAssembly with slices of a bot's search (pyapp.worker.warm_up), one per
-// task, so a request waits for one slice at most; the page's first bots then
-// think at full speed. Answering the page ("ping", "check") does not stop it.
-const WARM_UP_SLICES = 40;
-const QUIET_CALLS = new Set(["ping", "check", "stats"]);
-let warming = true;
-
-async function warmUp() {
-  const { api } = await booting;
-  for (let slice = 0; slice < WARM_UP_SLICES && warming; slice += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (warming) api.warm_up();
-  }
-}
-warmUp().catch(() => {});  // a failed boot is answered to the page already
-
 self.onmessage = async ({ data }) => {
   if ("lock" in data) {
     linkIsFast(Boolean(data.fastLink));
     return holdForLife(data.lock);
   }
-  if (!QUIET_CALLS.has(data.call)) warming = false;
   try {
     const { api, calls } = await booting;
     if (!calls.has(data.call)) throw new Error(`unknown engine call ${data.call}`);

@@ -51,7 +51,7 @@ MOVE_TIMEOUT_MS = 300_000
 # Stamped in the page before its own scripts: every change of the human's
 # turn and of the move count, when the table first showed, and every task of
 # the main thread over 50 ms (start, duration), and every frame over 50 ms
-# (start, duration, blocking duration).
+# (start, blocking duration).
 WATCH = """
 (() => {
   const marks = (window.__pace = { turns: [], tasks: [], frames: [], tableAt: null });
@@ -60,7 +60,7 @@ WATCH = """
   }).observe({ type: "longtask", buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      marks.frames.push([entry.startTime, entry.duration, entry.blockingDuration]);
+      marks.frames.push([entry.startTime, entry.blockingDuration]);
     }
   }).observe({ type: "long-animation-frame", buffered: true });
   const note = () => marks.tableAt ??= document.body.dataset.screen === "table" ? performance.now() : null;
@@ -194,7 +194,7 @@ def bench_game(browser, server, game_id, args):
     print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
           "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
                                     max(boot, default=0)), flush=True)
-    print("%-20s %s during play" % ("", longest_frame(frames)), flush=True)
+    print("%-20s %s during play" % ("", blocking_frames(frames)), flush=True)
     if args.tasks and when:
         print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
     worst = max(waits, key=lambda wait: wait[0] / wait[2])
@@ -203,9 +203,9 @@ def bench_game(browser, server, game_id, args):
           flush=True)
 
 
-def longest_frame(frames):
-    """Of (start, duration, blocking) frames, how many blocked input and how long at most."""
-    blocking = [frame[2] for frame in frames if frame[2] > 0]
+def blocking_frames(frames):
+    """Of (start, blocking) frames, how many blocked input and how long at most."""
+    blocking = [frame[1] for frame in frames if frame[1] > 0]
     return "frames blocking input: %d, longest blocking %.0f ms" % (
         len(blocking), max(blocking, default=0))
 
@@ -215,7 +215,7 @@ AFTER_DEAL_MS = 3000
 
 
 def deal_from_sheet(browser, server, game_id):
-    """The longest task and frame after Deal on the setup sheet, in words."""
+    """The longest task and the frames blocking input after Deal on the setup sheet, in words."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(WATCH)
     page = context.new_page()
@@ -235,7 +235,7 @@ def deal_from_sheet(browser, server, game_id):
     tasks = [duration for start, duration in marks["tasks"] if start >= clicked]
     return "tasks over 50 ms: %d, longest %.0f ms; %s" % (
         len(tasks), max(tasks, default=0),
-        longest_frame([frame for frame in marks["frames"] if frame[0] >= clicked]))
+        blocking_frames([frame for frame in marks["frames"] if frame[0] >= clicked]))
 
 
 def main(argv):

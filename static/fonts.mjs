@@ -3,7 +3,7 @@
 // is a round trip to the browser process); a table's first frame after Deal
 // spent most of its time there. So once the engine is ready (not to slow its
 // boot) this lays out, in idle time and one at a time, a few characters in
-// every size, weight and style the stylesheets name (a dozen sizes of one
+// every size, weight and style the stylesheets name (the 14 sizes of one
 // type scale: app.css), off-screen. The fonts stay set up after the sample
 // is gone.
 
@@ -36,10 +36,11 @@ function declared(property) {
 // prefixes: "italic 700 0.78rem".
 function combinations() {
   const sizes = [...declared("font-size")].filter((size) => size.endsWith("rem"));
-  const weights = new Set(["400", "700", ...[...declared("font-weight")].filter((weight) => /^\d+$/.test(weight))]);
+  const numeric = [...declared("font-weight")].filter((weight) => /^\d+$/.test(weight));
+  const weights = new Set(["400", "700", ...numeric]);
   const styles = ["normal", "italic"];
   return sizes.flatMap((size) => [...weights].flatMap(
-    (weight) => styles.map((style) => `${style} ${weight} ${size.split(" ")[0]}`)));
+    (weight) => styles.map((style) => `${style} ${weight} ${size}`)));
 }
 
 const STEP_MS = 8;

@@ -21,7 +21,7 @@ def type_scale():
     return {float(step) for step in line.group(1).split()}
 
 
-def test_the_scale_is_written_once_and_has_few_steps():
+def test_the_scale_has_few_steps():
     assert 8 <= len(type_scale()) <= 16
 
 

@@ -15,7 +15,10 @@ import json
 import re
 from typing import Any, Callable
 
+from pyapp.bots.spy_tricks import hard_bot
 from pyapp.engine.protocol import clipped
+from pyapp.engine.rng import Rng
+from pyapp.games import new_game
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
@@ -229,6 +232,27 @@ def _replay_request(request_json: str) -> tuple[dict[str, Any], Replay]:
     return request, _replay
 
 
+# A slice of a hard bot's search (a whole Spy Tricks decision is 120
+# iterations, some 200 ms under CPython): small, so that a request the page
+# sends meanwhile waits little.
+WARM_UP_ITERATIONS = 8
+WARM_UP_SEED = 1
+
+
+def warm_up(_: object = None) -> str:
+    """One slice of a hard bot's search, on a deal of its own: the session,
+    the replay and every later decision are untouched. The page asks for
+    these slices while the lobby is idle. V8 first runs Pyodide's
+    WebAssembly from quickly made code and optimizes what stays hot; cold,
+    a deal's first hard decisions took 3-4 times their CPython time.
+    Answers "warm"."""
+    state = new_game("spy-tricks", players=4, seed=WARM_UP_SEED)
+    seat = state.to_act
+    assert seat is not None  # a new deal has a player to act
+    hard_bot(iterations=WARM_UP_ITERATIONS).choose(state, seat, Rng(WARM_UP_SEED))
+    return "warm"
+
+
 def ping(_: object = None) -> str:
     """The worker is up."""
     return "ready"
@@ -252,4 +276,4 @@ def _heap_bytes() -> int | None:
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
 CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "ping", "stats")
+         "ping", "stats", "warm_up")

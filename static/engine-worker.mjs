@@ -15,7 +15,8 @@
 //   --link 20 --rtt 40).
 //
 // Messages. In: first {lock: name, fastLink: bool}, then {id, call, argument},
-// where `call` is one of pyapp.worker.CALLS and `argument` is JSON text. Out:
+// where `call` is one of pyapp.worker.CALLS and `argument` is JSON text, or
+// {warmUp: true} (see warmUp below). Out:
 // {locked: true} once this worker holds the Web Lock `name` (for its whole
 // life, so the page learns at once when it dies); {boot: "snapshot" |
 // "files"} or {failed: reason}; then {id, result} or {id, error} per call.
@@ -113,11 +114,37 @@ function holdForLife(name) {
   });
 }
 
+// Asked for by the page while a person sets up a game, and stopped by its
+// next request: slices of a hard bot's search on a deal of the worker's own
+// (pyapp.worker.warm_up, some 13 ms each under CPython), one per task, so a
+// request waits for one slice at most. V8 first runs Pyodide's WebAssembly
+// from quickly made code and optimizes what stays hot: cold, a deal's first
+// hard decisions took 2-4 times their CPython time. Once all the slices
+// have run, the worker stays warm and later asks are ignored.
+const WARM_UP_SLICES = 40;
+let slicesRun = 0;
+let requests = 0;  // calls received: the warm-up stops at the first after its ask
+let warming = false;
+
+async function warmUp(askedAt) {
+  const { api } = await booting;
+  if (warming) return;
+  warming = true;
+  while (requests === askedAt && slicesRun < WARM_UP_SLICES) {
+    api.warm_up();
+    slicesRun += 1;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  warming = false;
+}
+
 self.onmessage = async ({ data }) => {
   if ("lock" in data) {
     linkIsFast(Boolean(data.fastLink));
     return holdForLife(data.lock);
   }
+  if ("warmUp" in data) return warmUp(requests).catch(() => {});  // a failed boot is reported already
+  requests += 1;
   try {
     const { api, calls } = await booting;
     if (!calls.has(data.call)) throw new Error(`unknown engine call ${data.call}`);

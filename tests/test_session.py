@@ -106,3 +106,29 @@ def test_the_worker_keeps_the_game_through_bad_requests():
     assert not garbage["ok"] and garbage["view"] == first["view"]
     move = {"action": first["legal"][0], "moves": 0}
     assert json.loads(worker.act(json.dumps(move)))["moves"] == 1
+
+
+def test_the_warm_up_changes_no_game_and_no_bot_decision():
+    """The page asks for warm-up slices while the lobby is idle, and may
+    between any two requests: they must leave the game and every bot's choice
+    exactly as they would be without."""
+    spec = json.dumps({"game": "spy-tricks", "players": 4, "seed": 31,
+                       "levels": [None, "hard", "hard", "hard"]})
+
+    def played(warming):
+        payloads = [json.loads(worker.start(spec))]
+        for _ in range(10):
+            if warming:
+                assert worker.warm_up() == "warm"
+            last = payloads[-1]
+            if last["bot_to_act"]:
+                payloads.append(json.loads(worker.bot_step()))
+            else:
+                move = {"action": last["legal"][0], "moves": last["moves"]}
+                payloads.append(json.loads(worker.act(json.dumps(move))))
+        return payloads
+
+    cold, warm = played(False), played(True)
+    assert cold[-1]["moves"] == 10
+    assert sum(p["bot_to_act"] for p in cold) >= 6  # mostly hard bots' decisions
+    assert cold == warm

@@ -461,6 +461,11 @@ def play(game_id):
         asyncio.create_task(start_game({"game": game_id}))
     else:
         show_sheet(setup_html(entry))
+        if App.ready and App.engine is not None:
+            # While the person sets the game up, the worker warms up: the
+            # first bots then think at full speed. Not earlier: a reload in
+            # the first seconds would wait for V8 optimizing the warm code.
+            App.engine.warmUp()
 
 
 # -- talking to the engine ----------------------------------------------------

@@ -2,7 +2,9 @@
 // each size, weight and style the first time it lays one out (on Linux each
 // is a round trip to the browser process); a table's first frame after Deal
 // spent most of its time there. So once the engine is ready (not to slow its
-// boot) this lays out, in idle time and one at a time, a few characters in
+// boot), or sooner when the UI asks (a linked deal waits for the engine: its
+// table is the first thing drawn once the engine is up), this lays out, in
+// idle time and one at a time, a few characters in
 // every size, weight and style the stylesheets name (the 14 sizes of one
 // type scale: app.css), off-screen. The fonts stay set up after the sample
 // is gone.
@@ -45,8 +47,11 @@ function combinations() {
 
 const STEP_MS = 8;
 const warmed = [];
+let started = false;
 
 function warm() {
+  if (started) return;
+  started = true;
   const holder = document.createElement("div");
   holder.setAttribute("aria-hidden", "true");
   holder.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:strict;width:1px;height:1px";
@@ -92,4 +97,4 @@ if (window.requestIdleCallback) {
   else document.addEventListener("DOMContentLoaded", () => whenEngineReady(warm));
 }
 
-window.safehouseFonts = { warmed };
+window.safehouseFonts = { warmed, warm: window.requestIdleCallback ? warm : () => {} };

@@ -561,6 +561,7 @@ def when_ready(work, text):
         return True
     App.waiting = work
     show_message(text, "info")
+    window.safehouseFonts.warm()  # meanwhile: the table will be the engine's first drawing
     return False
 
 

@@ -227,15 +227,13 @@ def blocking_frames(frames):
 
 SETTLE_MS = 1000   # the sheet open and idle before the click, as a person reads it
 AFTER_DEAL_MS = 3000
-
-
 FIRST_BOT_CALLS = 3
 
 
 def deal_from_sheet(browser, server, game_id):
-    """The longest task, the frames blocking input and the time of the first
-    bot decisions (engine calls, as the page waits for them) after Deal on
-    the setup sheet, in words."""
+    """In words: the tasks over 50 ms while the setup sheet is open, then
+    after Deal the longest task, the frames blocking input and the time of
+    the first bot decisions (engine calls, as the page waits for them)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(WATCH)
     page = context.new_page()

@@ -241,11 +241,11 @@ WARM_UP_SEED = 1
 
 def warm_up(_: object = None) -> str:
     """One slice of a hard bot's search, on a deal of its own: the session,
-    the replay and every later decision are untouched. The page asks for
-    these slices while the lobby is idle. V8 first runs Pyodide's
-    WebAssembly from quickly made code and optimizes what stays hot; cold,
-    a deal's first hard decisions took 3-4 times their CPython time.
-    Answers "warm"."""
+    the replay and every later decision are untouched. The worker runs these
+    slices (static/engine-worker.mjs, not a page call) while a person sets
+    up a game. V8 first runs Pyodide's WebAssembly from quickly made code and
+    optimizes what stays hot; cold, a deal's first hard decisions took 2-4
+    times their CPython time. Answers "warm"."""
     state = new_game("spy-tricks", players=4, seed=WARM_UP_SEED)
     seat = state.to_act
     assert seat is not None  # a new deal has a player to act
@@ -276,4 +276,4 @@ def _heap_bytes() -> int | None:
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
 CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "ping", "stats", "warm_up")
+         "ping", "stats")

@@ -130,12 +130,15 @@ async function warmUp(askedAt) {
   const { api } = await booting;
   if (warming) return;
   warming = true;
-  while (requests === askedAt && slicesRun < WARM_UP_SLICES) {
-    api.warm_up();
-    slicesRun += 1;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  try {
+    while (requests === askedAt && slicesRun < WARM_UP_SLICES) {
+      api.warm_up();
+      slicesRun += 1;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } finally {
+    warming = false;  // a failed slice only ends this warm-up
   }
-  warming = false;
 }
 
 self.onmessage = async ({ data }) => {
@@ -143,7 +146,7 @@ self.onmessage = async ({ data }) => {
     linkIsFast(Boolean(data.fastLink));
     return holdForLife(data.lock);
   }
-  if ("warmUp" in data) return warmUp(requests).catch(() => {});  // a failed boot is reported already
+  if ("warmUp" in data) return warmUp(requests).catch(() => {});  // costs speed at most, never a game
   requests += 1;
   try {
     const { api, calls } = await booting;

@@ -4,9 +4,9 @@
 // spent most of its time there. So once the engine is ready (not to slow its
 // boot), or sooner when the UI asks (a linked deal waits for the engine: its
 // table is the first thing drawn once the engine is up), this lays out, in
-// idle time and one at a time, a few characters in
-// every size, weight and style the stylesheets name (the 14 sizes of one
-// type scale: app.css), off-screen. The fonts stay set up after the sample
+// idle time and one at a time, a few characters in every size, weight and
+// style the stylesheets name (the 14 sizes of one type scale: app.css),
+// off-screen. The fonts stay set up after the sample
 // is gone.
 
 // Letters, digits and the symbols the tables draw (suits, emblems, marks),

@@ -109,9 +109,9 @@ def test_the_worker_keeps_the_game_through_bad_requests():
 
 
 def test_the_warm_up_changes_no_game_and_no_bot_decision():
-    """The page asks for warm-up slices while the lobby is idle, and may
-    between any two requests: they must leave the game and every bot's choice
-    exactly as they would be without."""
+    """The worker runs warm-up slices while a person sets up a game, and they
+    may fall between any two requests: they must leave the game and every
+    bot's choice exactly as they would be without."""
     spec = json.dumps({"game": "spy-tricks", "players": 4, "seed": 31,
                        "levels": [None, "hard", "hard", "hard"]})
 

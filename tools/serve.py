@@ -20,6 +20,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".gz": "application/gzip",
     ".py": "text/x-python",
+    ".mpy": "application/octet-stream",  # MicroPython bytecode (guessed: an IBM payment type)
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html",

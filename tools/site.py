@@ -1,6 +1,7 @@
 """The site: build() makes dist/ from the source tree.
 
-It vendors the runtimes (vendor.py), copies pyapp/**.py and static/, makes
+It vendors the runtimes (vendor.py), copies the engine's .py files and
+static/, compiles the UI's modules to MicroPython bytecode (mpy.py), makes
 the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
 manifest.webmanifest and .nojekyll,
 then the two files named after the build:
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from tools import DIST, ROOT, BuildError
 from tools.icons import write_icons
+from tools.mpy import compile_module
 from tools.snapshot import write_engine_files
 from tools.vendor import PACKAGES, never_loaded, vendor_package
 
@@ -109,10 +111,12 @@ def write_content(src, site):
     """Every file of the site but the two named after the build."""
     for package in PACKAGES:
         vendor_package(package, site)
-    for path in python_files(src / "pyapp"):
-        target = site / path.relative_to(src)
+    for name in engine_files(src):
+        target = site / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        shutil.copyfile(src / name, target)
+    for source, name in ui_modules(src):
+        compile_module(source, site / name, source.relative_to(src).as_posix())
     if (src / "static").is_dir():
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
@@ -249,15 +253,18 @@ UNUSED_PLUGINS = ["deprecations-manager", "donkey", "py-editor", "py-game", "py-
 PLUGINS_OFF = ["!" + name for name in UNUSED_PLUGINS]
 
 
+def ui_modules(src):
+    """(source .py, its .mpy's path in the site) for each module of the UI."""
+    pyapp = src / "pyapp"
+    return [(path, path.relative_to(src).with_suffix(".mpy").as_posix())
+            for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui")]
+
+
 def ui_config(src):
     """The PyScript config of the MicroPython UI: the local interpreter (or
-    PyScript would fetch one from a CDN), the files to mount and the plugins
-    left out."""
-    pyapp = src / "pyapp"
-    files = {}
-    for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui"):
-        rel = path.relative_to(src).as_posix()
-        files["./" + rel] = rel
+    PyScript would fetch one from a CDN), the files to mount (the UI's
+    bytecode, tools/mpy.py) and the plugins left out."""
+    files = {"./" + name: name for source, name in ui_modules(src)}
     return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files,
             "plugins": PLUGINS_OFF}
 
@@ -313,7 +320,7 @@ def preload_links(site, ui_files):
     """<link rel="modulepreload"> for the modules the UI's boot waits on in a
     chain (core.js imports its hashed chunk, which then loads MicroPython), so
     the browser fetches and compiles them at once; and <link rel="preload">
-    for the UI's .py files, which MicroPython asks for only once it runs, so
+    for the UI's .mpy files, which MicroPython asks for only once it runs, so
     they come in beside the chain, not after it. They are fetched as PyScript
     fetches them (CORS mode, same-origin credentials), or the browser would
     fetch each twice. Not MicroPython's wasm: fetched beside 30 others, it

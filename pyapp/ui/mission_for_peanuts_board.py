@@ -2,7 +2,7 @@
 seat, the deck and "Your notes".
 
 A part of the Mission for Peanuts table (mission_for_peanuts.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import el, hidden_heading, plural

@@ -3,7 +3,7 @@
 button, and the banner's lines for a showdown, an elimination or a round.
 
 A part of the Mission for Peanuts table (mission_for_peanuts.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import act_button, card_key, choice_key, el, plural

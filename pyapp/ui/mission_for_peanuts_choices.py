@@ -3,7 +3,7 @@ ASSIST / DEPLOY buttons, and the players, directions and cards a decision
 offers, each a button of one legal action.
 
 A part of the Mission for Peanuts table (mission_for_peanuts.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import card_key, disabled_button, el

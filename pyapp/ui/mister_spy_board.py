@@ -2,7 +2,7 @@
 discard pile and the capture in progress.
 
 A part of the Mister Spy table (mister_spy.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import el, plural

@@ -2,7 +2,7 @@
 and the banner's lines for a taunt, a foil, an escape or a kill.
 
 A part of the Mister Spy table (mister_spy.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import act_button, card_key, choice_key, el, hidden_heading

@@ -3,7 +3,7 @@ goes into, where the Spy comes from, the team), taunts, kills and foils,
 each a button of one legal action.
 
 A part of the Mister Spy table (mister_spy.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import button, disabled_button, el, key_label, plural

@@ -2,7 +2,7 @@
 one tile per seat, the trick and the table's facts.
 
 A part of the Spy Tricks table (spy_tricks.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import el, join, plural

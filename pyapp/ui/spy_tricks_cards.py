@@ -2,7 +2,7 @@
 the round's recap, and how each space of the board looks.
 
 A part of the Spy Tricks table (spy_tricks.py): each part is a module of its own so
-that the page's MicroPython compiles it in a short task (tables.py).
+that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import act_button, choice_key, el

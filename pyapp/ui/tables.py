@@ -4,13 +4,13 @@
     table_html(payload, selection, hint) -> str    the whole table for a payload
     requested_action(kind, selection, legal) -> action   what a data-type button sends
 
-A module is imported when its game first needs it: MicroPython compiles a
-module as it imports it, and all four at the page's start made one long
-main-thread task (the worker draws most tables; the page needs a game's
-module for its keys, and to draw a table with a card selected or a hint).
-A large table is split into parts, each compiled in a task short enough
-not to hold up the page (under 50 ms): the page imports them one per task,
-in the order below, when the game's table opens.
+A module is imported when its game first needs it: all four at the page's
+start made one long main-thread task (the worker draws most tables; the
+page needs a game's module for its keys, and to draw a table with a card
+selected or a hint). A large table is split into parts, each loaded in a
+task short enough not to hold up the page (under 50 ms): the page imports
+them one per task, in the order below, when the game's table opens. The page
+loads them as bytecode (tools/mpy.py), so MicroPython does not compile them.
 """
 
 import sys

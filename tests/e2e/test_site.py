@@ -53,16 +53,17 @@ def test_no_request_leaves_the_local_server(page, context, site_server):
 
 
 def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, site_server):
-    """The UI's .py files are preloaded beside the boot chain: the preload is
-    the very fetch PyScript makes, not a second one. PyScript's unused
-    plugins are left out, so they are not fetched at all."""
+    """The UI's bytecode files are preloaded beside the boot chain: the
+    preload is the very fetch PyScript makes, not a second one. The page
+    fetches no .py file. PyScript's unused plugins are left out, so they are
+    not fetched at all."""
     page.goto(site_server.url)
     wait_ui(page)
     paths = page.evaluate("() => performance.getEntriesByType('resource')"
                           ".map((entry) => new URL(entry.name).pathname)")
-    files = [path for path in paths if path.endswith(".py")]
-    expected = {"/pyapp/__init__.py"} | {"/pyapp/ui/" + path.name
-                                         for path in (ROOT / "pyapp" / "ui").glob("*.py")}
+    files = [path for path in paths if path.endswith((".py", ".mpy"))]
+    expected = {"/pyapp/__init__.mpy"} | {"/pyapp/ui/%s.mpy" % path.stem
+                                          for path in (ROOT / "pyapp" / "ui").glob("*.py")}
     assert sorted(files) == sorted(expected)
     plugins = [path for path in paths for name in site.UNUSED_PLUGINS
                if path.startswith("/vendor/pyscript/%s-" % name)]
@@ -104,8 +105,8 @@ def test_after_one_visit_the_site_works_offline(page, context, site_server, titl
     # boots it with the page, before the UI has fetched its modules.
     return_visit = context.request_log[len(first_visit):]
     for requests, engine_first in ((first_visit, False), (return_visit, True)):
-        order = [url.rsplit("/", 1)[-1] for url in requests if url.endswith(("/engine-worker.mjs", "/main.py"))]
-        assert order[:2] == (["engine-worker.mjs", "main.py"] if engine_first else ["main.py", "engine-worker.mjs"])
+        order = [url.rsplit("/", 1)[-1] for url in requests if url.endswith(("/engine-worker.mjs", "/main.mpy"))]
+        assert order[:2] == (["engine-worker.mjs", "main.mpy"] if engine_first else ["main.mpy", "engine-worker.mjs"])
 
     # Any address of the app with a query string opens it from the cache too.
     page.goto(site_server.url + "?from=bookmark")

@@ -5,6 +5,9 @@
                                                          N >= 3 rounds (default 3)
     .venv/bin/python bench/boot.py --lighthouse [CLI]    Lighthouse 12.2.3's default mobile
                                                          audit of the lobby, N >= 3 runs
+    .venv/bin/python bench/boot.py --main-thread         cold loads at 4x CPU slowdown: the
+                                                         MicroPython time on the main thread
+                                                         until the UI is ready, N >= 3
     (--dist DIR measures a site built already; run `python3 build.py test`
     once to make .venv)
 
@@ -32,6 +35,15 @@ Time and longest main-thread task, and their medians (issue #13: TBT <=
 without it, the benchmark says how to install it outside the repository.
 Its times are the host's multiplied by 4, so a loaded machine (the load is
 printed) inflates them.
+
+With --main-thread it loads the app cold with the CPU slowed down 4 times
+(as Lighthouse's mobile setting does, through the DevTools protocol) and a
+CPU profile running, until the UI is ready, and prints the time MicroPython
+ran Python on the main thread (from the profile), the blocking time of the
+tasks after the first contentful paint (each task's time over 50 ms, as
+Total Blocking Time counts it) and the longest task. Lighthouse's simulated
+numbers need Lighthouse; these need only the browser, and they count the
+page's own work, not a model of it.
 
 "Ready" is the moment the page sets <body data-ui="ready">, <body
 data-engine="ready"> (the app) or <body data-pyodide="ready"> (the bare
@@ -259,6 +271,83 @@ def report(samples, rounds, targets):
           % ", ".join("%s <= %.2fx" % item for item in targets.items()))
 
 
+# ------------------------------------------------------------- main thread
+
+SLOWDOWN = 4  # Lighthouse's mobile CPU slowdown
+
+# The page's tasks over 50 ms and its first contentful paint.
+TASKS_SCRIPT = """
+(() => {
+  const seen = (window.__bootTasks = { tasks: [], fcp: null });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === "first-contentful-paint") seen.fcp = entry.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+})();
+"""
+
+
+def python_ms(profile):
+    """Of a CPU profile, the ms in which MicroPython ran Python: samples with
+    micropython.mjs's `ccall` (every entry into its WebAssembly) on the stack."""
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", [])}
+
+    def in_python(node_id):
+        while node_id is not None:
+            frame = nodes[node_id]["callFrame"]
+            if frame["functionName"] == "ccall" and frame["url"].endswith("micropython.mjs"):
+                return True
+            node_id = parent.get(node_id)
+        return False
+
+    deltas = profile["timeDeltas"][1:] + [0]  # each sample lasts until the next
+    return sum(delta for sample, delta in zip(profile["samples"], deltas) if in_python(sample)) / 1000
+
+
+def main_thread_round(playwright, url):
+    """One cold load at SLOWDOWN x CPU until the UI is ready: (UI ready ms,
+    MicroPython ms, blocking ms after the first paint, longest task ms)."""
+    with tempfile.TemporaryDirectory(prefix="safehouse-bench-") as profile_dir:
+        context = playwright.chromium.launch_persistent_context(
+            profile_dir, viewport={"width": 1280, "height": 800}, **chromium_launch_options())
+        try:
+            context.add_init_script(MARKS_SCRIPT)
+            context.add_init_script(TASKS_SCRIPT)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+            cdp.send("Profiler.start")
+            page.goto(url)
+            ready = wait_marks(page, ["ui"])["ui"]
+            profile = cdp.send("Profiler.stop")["profile"]
+            seen = page.evaluate("window.__bootTasks")
+        finally:
+            context.close()
+    tasks = [(start, duration) for start, duration in seen["tasks"] if start < ready]
+    blocking = sum(duration - 50 for start, duration in tasks if start >= (seen["fcp"] or 0))
+    return ready, python_ms(profile), blocking, max([duration for _, duration in tasks], default=0)
+
+
+def main_thread(site, rounds):
+    columns = ("UI ready", "MicroPython", "blocking after FCP", "longest task")
+    with SiteServer(site) as app, sync_playwright() as pw:
+        results = []
+        for number in range(1, rounds + 1):
+            results.append(main_thread_round(pw, app.url))
+            print("round %d/%d: %s" % (number, rounds, ", ".join(
+                "%s %.0f ms" % pair for pair in zip(columns, results[-1]))), flush=True)
+    print("\nmedians of %d cold loads at %dx CPU slowdown, until the UI is ready: %s" % (
+        rounds, SLOWDOWN, ", ".join("%s %.0f ms" % (name, statistics.median(column))
+                                    for name, column in zip(columns, zip(*results)))))
+
+
 # ---------------------------------------------------------------- Lighthouse
 
 
@@ -308,8 +397,10 @@ def parse_args(argv):
     parser.add_argument("--dist", type=Path, help="a site built already (default: build one in a temporary folder)")
     parser.add_argument("--lighthouse", nargs="?", const="PATH", metavar="CLI",
                         help="audit with Lighthouse 12.2.3 (its CLI; default: lighthouse on PATH)")
+    parser.add_argument("--main-thread", action="store_true",
+                        help="cold loads at 4x CPU slowdown: MicroPython's main-thread time until the UI is ready")
     args = parser.parse_args(argv)
-    least = 3 if args.link or args.lighthouse else 5
+    least = 3 if args.link or args.lighthouse or args.main_thread else 5
     args.rounds = least if args.rounds is None else args.rounds
     if args.rounds < least:
         parser.error("use N >= %d rounds" % least)
@@ -328,6 +419,8 @@ def main(argv):
             build(out=site)
         if cli:
             return lighthouse(cli, site, args.rounds)
+        if args.main_thread:
+            return main_thread(site, args.rounds)
         bare_dir = Path(scratch) / "bare"
         bare_dir.mkdir()
         (bare_dir / "index.html").write_text(BARE_PAGE)

@@ -139,8 +139,9 @@ def precached_paths(site_dist):
     return {url[len("./"):] for url in urls}
 
 
-def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
-        browser, site_server, site_dist, app_catalogue):
+def session_of_every_game(browser, site_server, app_catalogue):
+    """The engine's boot ("snapshot" or "files") and the site paths fetched
+    in a first visit that opens a table of every game."""
     # No service worker: the requests are the page's and its engine's own.
     # (The page's registration then fails, which is this test's doing.)
     context = new_logged_context(browser, service_workers="block")
@@ -149,12 +150,24 @@ def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
         page.goto(site_server.url)
         wait_ui(page)
         wait_engine(page)
+        boot = page.get_attribute("body", "data-engine-boot")
         for game in app_catalogue["catalogue"]:
             open_table(page, site_server.url + "?game=%s&seed=7&pace=instant" % game["id"])
     finally:
         context.close()
     check_requests(context)
-    fetched = {urlsplit(url).path[1:] for url in context.request_log if url.startswith(site_server.url)}
+    return boot, {urlsplit(url).path[1:] for url in context.request_log if url.startswith(site_server.url)}
+
+
+def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
+        browser, site_server, site_dist, app_catalogue):
+    boot, fetched = session_of_every_game(browser, site_server, app_catalogue)
+    if boot != "snapshot":
+        # The page judged loopback a slow link: it times its largest download,
+        # which a stalled machine can hold up (seen once in a CI run). The
+        # session is measured as a fast link has it, so it is played again.
+        boot, fetched = session_of_every_game(browser, site_server, app_catalogue)
+    assert boot == "snapshot"
     precached = precached_paths(site_dist)
     assert fetched - precached == set(), "fetched but not precached"
     # Precached and not fetched: only the engine's fallback boot (the .py

@@ -4,7 +4,6 @@ import gzip
 import json
 import re
 import shutil
-import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -219,35 +218,6 @@ def broken_snapshot_server(site_dist, tmp_path):
     (site / "engine" / "snapshot.gz").write_bytes(gzip.compress(b"not a heap" * 1000))
     with build.SiteServer(site) as server:
         yield server
-
-
-@pytest.fixture
-def held_up_wasm_server(site_dist):
-    """The site on a fast link, but MicroPython's wasm, the largest file the
-    page fetches before the engine boots, held up halfway (a busy machine)."""
-    server = build.SiteServer(site_dist)
-    handler = server.httpd.RequestHandlerClass
-
-    class HeldUp(handler):
-        def copyfile(self, source, outputfile):
-            if self.path.endswith("/micropython.wasm"):
-                outputfile.write(source.read(100_000))
-                outputfile.flush()
-                time.sleep(0.4)
-            super().copyfile(source, outputfile)
-
-    server.httpd.RequestHandlerClass = HeldUp
-    with server:
-        yield server
-
-
-def test_one_held_up_response_does_not_make_a_fast_link_look_slow(held_up_wasm_server, page):
-    """The page judges the link by its fastest large response: here the
-    snapshot boot, as on any fast link."""
-    page.goto(held_up_wasm_server.url)
-    wait_ui(page)
-    wait_engine(page)
-    assert page.get_attribute("body", "data-engine-boot") == "snapshot"
 
 
 def test_an_unusable_snapshot_falls_back_to_the_python_files(broken_snapshot_server, page):

@@ -34,19 +34,6 @@ def play_first_choice(page):
     return before
 
 
-def test_a_click_during_the_bots_moves_skips_to_the_persons_turn(page, site_server):
-    page.goto(URL % site_server.url)
-    wait_ui(page)
-    page.wait_for_selector('body[data-screen="table"][data-human-turn="true"]', state="attached",
-                           timeout=MOVE_TIMEOUT_MS)
-    # Left alone, every bot move stays on show for the pace.
-    waited, bots = play_turns(page, hurry=False)
-    assert bots >= 3 and waited >= bots * SLOW_S * 0.9, (waited, bots)
-    # A click on the table (not on a control) while they play: the rest come at once.
-    waited, bots = play_turns(page, hurry=True)
-    assert bots >= 3 and waited < bots * SLOW_S * 0.5, (waited, bots)
-
-
 def play_turns(page, hurry, turns=3):
     """The person makes `turns` moves, with a click on the table's title
     after each when `hurry`: (seconds until the person's next decision, bot
@@ -60,3 +47,17 @@ def play_turns(page, hurry, turns=3):
         seconds, moved = human_turn(page, before, start)
         waited, bots = waited + seconds, bots + moved
     return waited, bots
+
+
+def test_a_click_during_the_bots_moves_skips_to_the_persons_turn(page, site_server):
+    page.goto(URL % site_server.url)
+    wait_ui(page)
+    page.wait_for_selector('body[data-screen="table"][data-human-turn="true"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    # Left alone, every bot move stays on show for the pace.
+    waited, bots = play_turns(page, hurry=False)
+    assert bots >= 3 and waited >= bots * SLOW_S * 0.9, (waited, bots)
+    # A click on the table (not on a control) while they play: the rest come at once.
+    waited, bots = play_turns(page, hurry=True)
+    assert bots >= 3 and waited < bots * SLOW_S * 0.5, (waited, bots)
+

@@ -627,47 +627,50 @@ async def send_action(action):
 
 async def run_bots():
     """Play the bots' moves, and the human's only choices when the page
-    makes them, each shown for the pace. The engine works one move ahead of
-    the table: as soon as a bot's move arrives, the next bot starts thinking
-    while the move before is still on show, so a quick decision banks time
-    for a slow one and the moves cost about max(pace, thinking) each, not
-    their sum. A hurry (a click during these moves) lasts only until they stop."""
+    makes them, each shown for the pace. As soon as a move is drawn, the next
+    bot starts thinking while it is on show, so the moves cost about
+    max(pace, thinking) each, not their sum.
+
+    The engine is asked only once the move before is drawn, not as soon as
+    that move arrives, so that its search never shares this machine's 2
+    cores with the page's drawing. Asking on arrival banked a quick
+    decision's slack for a slow one, but the page then drew while a hard
+    bot searched: in alternating runs of bench/pace.py (Spy Tricks, 4
+    seats, hard bots, 5 runs of 2 deals, seeds 13000-13400), 17 tasks over
+    50 ms during play against 5 now (15 against 2 after the table's first
+    second), and 66 frames blocking input against 30. The waits' worst ratio to their target was
+    0.98-1.02 a run against 0.97-1.04: a wait over target came from the
+    first bot after the person's move thinking about 0.95 s, both ways.
+    A hurry (a click during these moves) lasts only until they stop."""
     shown = moment()  # when the move on show was drawn
     App.moving = True
-    pending = None
     try:
-        pending = next_move(App.payload) if still_current() else None
-        while pending is not None:
-            payload = await pending
-            pending = next_move(payload, ahead=True)
+        move = next_move(App.payload) if still_current() else None
+        while move is not None:
+            payload = await move
             await pause_for_pace(shown)
             shown = moment()
             if not still_current() or App.payload is None or not accept(payload):
                 return
-            pending = pending or next_move(payload)
+            move = next_move(payload)
     finally:
-        if pending is not None:
-            await pending  # the engine's move ahead, dropped: the table is left or failed
         App.hurry = False
         App.moving = False
 
 
-def next_move(payload, ahead=False):
-    """The engine call (a started task) that plays the move after `payload`:
-    a bot's, or the human's only choice when the page makes it for them;
-    None when the human decides or the game is over. `ahead` (while
-    `payload` is not yet shown) only after a move played, and only a bot's
-    move: a forced answer names the move count it answers, which must be the
-    one on the table."""
-    if payload is None or payload.get("view") is None or ahead and not payload["ok"]:
+def next_move(payload):
+    """The engine call that plays the move after `payload`, drawn: a bot's,
+    or the human's only choice when the page makes it for them (it names
+    the move count it answers, the one on the table); None when the human
+    decides or the game is over."""
+    if payload is None or payload.get("view") is None:
         return None
     if payload["bot_to_act"]:
-        return asyncio.create_task(call("bot_step", ""))
+        return call("bot_step", "")
     choice = only_choice(payload)
-    if choice is None or ahead:
+    if choice is None:
         return None
-    return asyncio.create_task(call("act", json.dumps(
-        {"action": choice, "moves": payload["moves"], "for_human": True})))
+    return call("act", json.dumps({"action": choice, "moves": payload["moves"], "for_human": True}))
 
 
 def only_choice(payload):

@@ -11,7 +11,8 @@
 //   worker's cache (every visit after the first), or over a link that the
 //   page measured fast enough to fetch it in well under the time it saves;
 // - otherwise, and should the snapshot be unusable, the plain way, importing
-//   pyapp from its .py files (a first visit over a real network: bench/boot.py
+//   pyapp from engine/modules.zip, its modules compiled by the vendored
+//   CPython at build time (a first visit over a real network: bench/boot.py
 //   --link 20 --rtt 40).
 //
 // Messages. In: first {lock: name, fastLink: bool}, then {id, call, argument},
@@ -26,6 +27,7 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const siteUrl = (path) => new URL("../" + path, import.meta.url).href;
 const INDEX_URL = siteUrl("vendor/pyodide/");
 const STDLIB_URL = siteUrl("engine/stdlib.zip");
+const MODULES_PATH = "/engine/modules.zip";  // in Pyodide's file system
 const SNAPSHOT_MAGIC = 0x4e534853;  // "SHSN" little-endian, as make-snapshot.mjs writes it
 let linkIsFast;
 const fastLink = new Promise((resolve) => { linkIsFast = resolve; });
@@ -75,13 +77,11 @@ async function bootFromSnapshot() {
 }
 
 async function bootFromFiles() {
-  const names = await (await fetchOk("engine/files.json")).json();
-  const sources = Promise.all(names.map(async (name) => [name, await (await fetchOk(name)).text()]));
+  const modules = fetchOk("engine/modules.zip").then((response) => response.arrayBuffer());
   const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
-  for (const [name, text] of await sources) {
-    pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
-    pyodide.FS.writeFile(name, text);
-  }
+  pyodide.FS.mkdirTree(MODULES_PATH.slice(0, MODULES_PATH.lastIndexOf("/")));
+  pyodide.FS.writeFile(MODULES_PATH, new Uint8Array(await modules));
+  pyodide.runPython(`import sys; sys.path.insert(0, "${MODULES_PATH}")`);
   return pyodide;
 }
 
@@ -93,7 +93,7 @@ async function boot() {
       pyodide = await bootFromSnapshot();
       kind = "snapshot";
     } catch (err) {
-      console.warn("engine snapshot unusable, booting from the .py files:", err);
+      console.warn("engine snapshot unusable, booting the plain way:", err);
     }
   }
   if (!pyodide) pyodide = await bootFromFiles();

@@ -22,7 +22,7 @@ from tools import ROOT, BuildError, cache_root, icons, mpy, site, snapshot, test
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.m?py|static/.+|engine/(snapshot\.gz|stdlib\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
+    r"|pyapp/.+\.m?py|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -230,8 +230,10 @@ def test_a_patch_that_no_longer_applies_fails_the_build(tmp_path, monkeypatch):
 def test_the_service_worker_precaches_every_file_the_page_loads(site_dist):
     # Left out: sw.js, which the browser always fetches from the network;
     # index.html, which is "./"; .nojekyll; PyScript's chunks the page never
-    # loads; Pyodide's whole standard library (the engine mounts its own).
+    # loads; Pyodide's whole standard library (the engine mounts its own);
+    # the engine's .py files (its fallback boot imports them compiled).
     never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll", site.WHOLE_STDLIB}
+    never |= {"engine/files.json", *site.engine_files(ROOT)}
     expected = ["./"] + ["./" + name for name in files_of(site_dist) if name not in never]
     assert precache_list(site_dist) == expected
     # tests/e2e/test_site.py checks this list against what a session fetches.
@@ -251,12 +253,26 @@ def test_pyscripts_editor_and_terminal_ship_but_are_not_precached(site_dist):
 
 
 def test_the_engines_fallback_boot_is_precached(site_dist):
-    """Offline, the worker can still boot from the .py files if the snapshot fails."""
+    """Offline, the worker can still boot the plain way if the snapshot fails:
+    from the engine's modules compiled, never from its .py files."""
     precached = precache_list(site_dist)
     names = json.loads((site_dist / "engine" / "files.json").read_text())
-    for name in ["engine/files.json", "engine/snapshot.gz", "engine/stdlib.zip", "static/engine-worker.mjs",
-                 *names]:
+    for name in ["engine/modules.zip", "engine/snapshot.gz", "engine/stdlib.zip", "static/engine-worker.mjs"]:
         assert "./" + name in precached, name
+    for name in ["engine/files.json", *names]:
+        assert "./" + name not in precached, name
+
+
+def test_the_engines_modules_ship_compiled_one_for_each_py_file(site_dist):
+    names = json.loads((site_dist / "engine" / "files.json").read_text())
+    with zipfile.ZipFile(site_dist / "engine" / "modules.zip") as modules:
+        assert modules.namelist() == [name[:-3] + ".pyc" for name in names]
+        worker = modules.read("pyapp/worker.pyc")
+    # The vendored CPython's bytecode (its magic number, as in its stdlib zip)
+    # of the very source, docstrings kept.
+    with zipfile.ZipFile(site_dist / "engine" / "stdlib.zip") as stdlib:
+        assert worker[:4] == stdlib.read(stdlib.namelist()[0])[:4]
+    assert b"The engine worker's API" in worker
 
 
 def test_the_cache_is_named_after_the_build(site_dist, page_text):

@@ -13,7 +13,9 @@ then the two files named after the build:
 - sw.js, from sw.template.js: it precaches every file the page loads (all
   but PyScript's unused chunks, .nojekyll and index.html, which is "./")
   under a cache named after the build id, so the page works offline after
-  one visit, the engine's fallback boot from its .py files included.
+  one visit, the engine's fallback boot (engine/modules.zip) included. The
+  engine's .py files ship as the source of that zip and of the snapshot;
+  the page never loads them.
 The build id is a hash of the whole site as built, the service worker
 included. Everything is staged in <out>.partial/ and swapped into place only
 when whole. Every URL the site uses is relative, so it also works under a
@@ -153,6 +155,7 @@ def precached_files(site):
     never loads. Not sw.js itself either: the browser always fetches it from
     the network."""
     never = set(never_loaded(site)) | {".nojekyll", "index.html", "sw.js", WHOLE_STDLIB}
+    never |= {"engine/files.json", *json.loads((site / "engine" / "files.json").read_text())}
     return [name for name in site_files(site) if name not in never]
 
 

@@ -1,14 +1,15 @@
 """The engine worker's memory snapshot, made under Node.
 
-write_engine_files() writes engine/files.json (the worker's .py files, which
-it imports when it boots the plain way), engine/stdlib.zip (the standard
-library modules the engine loads, compiled: both boots mount it instead of
-Pyodide's whole python_stdlib.zip) and engine/snapshot.gz: the heap of the
-vendored Pyodide with every engine module imported, made by Node running
-make-snapshot.mjs. The worker restores that heap instead of starting CPython.
-The pair is cached in cache_root()/snapshots by the hash of everything it
-depends on (the script, the runtime, the engine's files), so a rebuild stays
-fast.
+write_engine_files() writes engine/files.json (the engine's .py files),
+engine/modules.zip (the same modules compiled, which the worker imports when
+it boots the plain way), engine/stdlib.zip (the standard library modules the
+engine loads, compiled: both boots mount it instead of Pyodide's whole
+python_stdlib.zip) and engine/snapshot.gz: the heap of the vendored Pyodide
+with every engine module imported. Node makes the last three, running
+make-snapshot.mjs: only the vendored CPython can compile for itself. The
+worker restores that heap instead of starting CPython. They are cached in
+cache_root()/snapshots by the hash of everything they depend on (the script,
+the runtime, the engine's files), so a rebuild stays fast.
 """
 
 import gzip
@@ -24,6 +25,7 @@ from pathlib import Path
 from tools import ROOT, BuildError, cache_root
 
 SCRIPT = Path(__file__).with_name("make-snapshot.mjs")
+MADE = ("snapshot.gz", "stdlib.zip", "modules.zip")  # what Node makes for engine/
 NODE_MIN_MAJOR = 18  # pyodide's own requirement
 
 
@@ -60,44 +62,47 @@ def check_no_machine_paths(data, site):
 
 def write_engine_files(site, names):
     """site/engine/files.json, the engine's .py files `names` (already in
-    `site`), site/engine/stdlib.zip and site/engine/snapshot.gz, the heap
-    with them imported."""
+    `site`), site/engine/modules.zip, site/engine/stdlib.zip and
+    site/engine/snapshot.gz, the heap with them imported."""
     (site / "engine").mkdir(exist_ok=True)
     (site / "engine" / "files.json").write_text(json.dumps(names, indent=1) + "\n")
     script = SCRIPT.read_text()
     cached = cache_root() / "snapshots" / ("engine-%s" % snapshot_key(site, names, script))
-    heap, stdlib = cached.with_suffix(".gz"), cached.with_suffix(".zip")
-    if not (heap.exists() and stdlib.exists()):
-        raw, library = make_snapshot(site, script)
-        keep_only(cached.parent, {stdlib: library,
-                                  heap: gzip.compress(raw, compresslevel=9, mtime=0)})
-    shutil.copyfile(stdlib, site / "engine" / "stdlib.zip")
-    shutil.copyfile(heap, site / "engine" / "snapshot.gz")
+    made = {name: cached.with_name(cached.name + "-" + name) for name in MADE}
+    if not all(path.exists() for path in made.values()):
+        files = make_snapshot(site, script)
+        files["snapshot.gz"] = gzip.compress(files.pop("snapshot.bin"), compresslevel=9, mtime=0)
+        keep_only(cached.parent, {made[name]: data for name, data in files.items()})
+    for name, path in made.items():
+        shutil.copyfile(path, site / "engine" / name)
 
 
 def make_snapshot(site, script):
-    """The raw heap and the standard library it was made with, made by Node
-    running `script` over the site."""
+    """{"snapshot.bin": the raw heap, "stdlib.zip": the standard library it
+    was made with, "modules.zip": the engine's modules compiled}, made by
+    Node running `script` over the site."""
     print("making the engine snapshot (Node + Pyodide, a few seconds)", flush=True)
     with tempfile.TemporaryDirectory(prefix="safehouse-snapshot-") as scratch:
-        raw, stdlib = Path(scratch) / "snapshot.bin", Path(scratch) / "stdlib.zip"
+        paths = {name: Path(scratch) / name for name in ("snapshot.bin", "stdlib.zip", "modules.zip")}
         # On stdin, so that no path of this machine becomes the program name.
         made = subprocess.run(
             [find_node(), "--input-type=module", "-"], input=script, text=True,
-            env=dict(os.environ, SAFEHOUSE_SITE=str(site.resolve()), SAFEHOUSE_SNAPSHOT=str(raw),
-                     SAFEHOUSE_STDLIB=str(stdlib)),
+            env=dict(os.environ, SAFEHOUSE_SITE=str(site.resolve()),
+                     SAFEHOUSE_SNAPSHOT=str(paths["snapshot.bin"]),
+                     SAFEHOUSE_STDLIB=str(paths["stdlib.zip"]),
+                     SAFEHOUSE_MODULES=str(paths["modules.zip"])),
             capture_output=True,
         )
-        if made.returncode != 0 or not raw.exists() or not stdlib.exists():
+        if made.returncode != 0 or not all(path.exists() for path in paths.values()):
             raise BuildError("Node could not make the engine snapshot:\n%s" % made.stderr[-2000:])
-        data, library = raw.read_bytes(), stdlib.read_bytes()
-    for shipped in (data, library):
+        files = {name: path.read_bytes() for name, path in paths.items()}
+    for shipped in files.values():
         check_no_machine_paths(shipped, site)
-    return data, library
+    return files
 
 
 def keep_only(folder, files):
-    """Store `files` ({path: bytes}) in `folder`, the one pair kept (a
+    """Store `files` ({path: bytes}) in `folder`, the one set kept (a
     snapshot is 5 MB)."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("engine-*"):

@@ -1,9 +1,12 @@
 """An engine fault on the page: the move is refused with the engine's message,
 the game stays as it was, and another legal move then plays.
 
-The site is a copy that boots its engine from the .py files (its snapshot is
-broken), with a fault planted in Deck of Spies: every retire fails half-way.
+The site is a copy that boots its engine the plain way, from
+engine/modules.zip (its snapshot is broken), with a fault planted in Deck of
+Spies: every retire fails half-way.
 """
+
+import zipfile
 
 import pytest
 
@@ -36,9 +39,17 @@ DeckOfSpies._perform = _perform_with_fault
 
 @pytest.fixture
 def faulty_engine_server(broken_snapshot_server, tmp_path):  # noqa: F811
-    """broken_snapshot_server, with the fault in the copy it serves."""
-    module = tmp_path / "site" / "pyapp" / "games" / "deck_of_spies.py"
-    module.write_text(module.read_text() + FAULT)
+    """broken_snapshot_server, with the fault in the copy it serves: its
+    modules.zip holds Deck of Spies as source (zipimport compiles a .py
+    when no .pyc is there; this CPython cannot make the vendored one's)."""
+    site, name = tmp_path / "site", "pyapp/games/deck_of_spies"
+    modules = site / "engine" / "modules.zip"
+    with zipfile.ZipFile(modules) as shipped:
+        entries = {entry: shipped.read(entry) for entry in shipped.namelist() if entry != name + ".pyc"}
+    entries[name + ".py"] = ((site / (name + ".py")).read_text() + FAULT).encode()
+    with zipfile.ZipFile(modules, "w") as planted:
+        for entry, data in entries.items():
+            planted.writestr(entry, data)
     return broken_snapshot_server
 
 

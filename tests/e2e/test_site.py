@@ -115,7 +115,7 @@ def test_after_one_visit_the_site_works_offline(page, context, site_server, titl
     assert_lobby_lists(page, titles)
 
     # The fallback boot works offline too: with the cached snapshot spoilt,
-    # the worker boots from the precached .py files and deals a game.
+    # the worker boots from the precached compiled modules and deals a game.
     page.evaluate(SPOIL_CACHED_SNAPSHOT)
     open_table(page, site_server.url + "?game=deck-of-spies&seed=7")
     assert page.get_attribute("body", "data-engine-boot") == "files"
@@ -169,9 +169,9 @@ def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
     assert boot == "snapshot"
     precached = precached_paths(site_dist)
     assert fetched - precached == set(), "fetched but not precached"
-    # Precached and not fetched: only the engine's fallback boot (the .py
-    # files), and what installing the app needs (the manifest and its icons).
-    fallback = {"engine/files.json", *json.loads((site_dist / "engine" / "files.json").read_text())}
+    # Precached and not fetched: only the engine's fallback boot (its modules
+    # compiled), and what installing the app needs (the manifest and its icons).
+    fallback = {"engine/modules.zip"}
     install = {"manifest.webmanifest"} | {path for path in precached if path.startswith("icons/")}
     assert precached - fetched - fallback - install == set()
     size = lambda path: (site_dist / (path or "index.html")).stat().st_size  # noqa: E731

@@ -638,9 +638,10 @@ async def run_bots():
     bot searched: in alternating runs of bench/pace.py (Spy Tricks, 4
     seats, hard bots, 5 runs of 2 deals, seeds 13000-13400), 17 tasks over
     50 ms during play against 5 now (15 against 2 after the table's first
-    second), and 66 frames blocking input against 30. The waits' worst ratio to their target was
-    0.98-1.02 a run against 0.97-1.04: a wait over target came from the
-    first bot after the person's move thinking about 0.95 s, both ways.
+    second), and 66 frames blocking input against 30. The waits' worst
+    ratio to their target was 0.98-1.02 a run against 0.97-1.04: a wait
+    over target came from the first bot after the person's move thinking
+    about 0.95 s, both ways.
     Asking only once the drawn frame was painted (a requestAnimationFrame)
     made more, 11 against 3 in 3 runs (seeds 13500-13700), most at the
     table's first paint. A hurry (a click during these moves) lasts only

@@ -1,7 +1,8 @@
 """The site: build() makes dist/ from the source tree.
 
 It vendors the runtimes (vendor.py), copies the engine's .py files and
-static/, compiles the UI's modules to MicroPython bytecode (mpy.py), makes
+static/, compiles the UI's modules and PyScript's own Python package to
+MicroPython bytecode (mpy.py), makes
 the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
 manifest.webmanifest and .nojekyll,
 then the two files named after the build:
@@ -31,13 +32,14 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from tools import DIST, ROOT, BuildError
 from tools.icons import write_icons
 from tools.mpy import compile_module
 from tools.snapshot import write_engine_files
-from tools.vendor import PACKAGES, never_loaded, vendor_package
+from tools.vendor import PACKAGES, never_loaded, pyscript_stdlib, vendor_package
 
 MANIFEST = {
     "name": "Safehouse",
@@ -119,6 +121,7 @@ def write_content(src, site):
         shutil.copyfile(src / name, target)
     for source, name in ui_modules(src):
         compile_module(source, site / name, source.relative_to(src).as_posix())
+    write_pyscript_bytecode(site)
     if (src / "static").is_dir():
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
@@ -263,11 +266,44 @@ def ui_modules(src):
             for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui")]
 
 
+# Where PyScript's own Python package ships as bytecode; the page mounts it
+# at pyscript/ in MicroPython's file system, as PyScript would write it.
+PYSCRIPT_BYTECODE = "vendor/pyscript/stdlib"
+
+
+def pyscript_bytecode():
+    """{.mpy's path in the site: its path in MicroPython's file system} of
+    each module of PyScript's package."""
+    names = [path[:-len(".py")] + ".mpy" for path in pyscript_stdlib()]
+    return {PYSCRIPT_BYTECODE + "/" + name: name for name in names}
+
+
+def write_pyscript_bytecode(site):
+    """Compile PyScript's package (vendor.py: pyscript_stdlib) into the
+    site, first checking that the core shipped embeds these very sources:
+    its MicroPython bootstrap imports this bytecode in their stead (the
+    core's patch in vendor.py's PACKAGES)."""
+    [core] = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
+    embedded = core.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="safehouse-pyscript-") as scratch:
+        for path, source in pyscript_stdlib().items():
+            if json.dumps(source, ensure_ascii=False) not in embedded:
+                raise BuildError("%s does not embed the %s of PyScript's stdlib artifact; "
+                                 "check tools/vendor.py's PACKAGES" % (core.name, path))
+            copy = Path(scratch) / path
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(source, encoding="utf-8")
+            name = path[:-len(".py")] + ".mpy"
+            compile_module(copy, site / PYSCRIPT_BYTECODE / name, path)
+
+
 def ui_config(src):
     """The PyScript config of the MicroPython UI: the local interpreter (or
     PyScript would fetch one from a CDN), the files to mount (the UI's
-    bytecode, tools/mpy.py) and the plugins left out."""
+    bytecode, tools/mpy.py, and PyScript's package's) and the plugins left
+    out."""
     files = {"./" + name: name for source, name in ui_modules(src)}
+    files.update({"./" + name: path for name, path in pyscript_bytecode().items()})
     return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files,
             "plugins": PLUGINS_OFF}
 
@@ -323,8 +359,8 @@ def preload_links(site, ui_files):
     """<link rel="modulepreload"> for the modules the UI's boot waits on in a
     chain (core.js imports its hashed chunk, which then loads MicroPython), so
     the browser fetches and compiles them at once; and <link rel="preload">
-    for the UI's .mpy files, which MicroPython asks for only once it runs, so
-    they come in beside the chain, not after it. They are fetched as PyScript
+    for the .mpy files the UI mounts, which PyScript asks for only once
+    MicroPython runs, so they come in beside the chain, not after it. They are fetched as PyScript
     fetches them (CORS mode, same-origin credentials), or the browser would
     fetch each twice. Not MicroPython's wasm: fetched beside 30 others, it
     came in too slowly for the page to judge its link fast enough for the

@@ -15,6 +15,7 @@ cached tarball.
 import base64
 import fnmatch
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -59,15 +60,31 @@ PACKAGES = [
         # does not precache them (tests/e2e/test_site.py records a session).
         # The others are plugins the UI's config turns off (tools/site.py's
         # UNUSED_PLUGINS) and what only they import.
-        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js"],
-        # While it boots, PyScript compiles the hooks of PyScript *workers*
-        # with Function(source), even on a page that has none (this one has
-        # none: its engine is a plain worker). That one call is all that
-        # would need 'unsafe-eval' in the page's policy, so the build drops
-        # it; with no worker hooks PyScript itself returns undefined there.
+        # The page also loads PyScript's own Python package as bytecode
+        # (STDLIB_BYTECODE, below).
+        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js", "stdlib/pyscript/*.mpy"],
+        # PyScript's own Python package, `pyscript`: the artifact the core
+        # embeds, each module's source as a string.
+        "stdlib": "src/stdlib/pyscript.js",
         "patches": {
             "dist/core-C9KDLldu.js": [
+                # While it boots, PyScript compiles the hooks of PyScript
+                # *workers* with Function(source), even on a page that has
+                # none (this one has none: its engine is a plain worker).
+                # That one call is all that would need 'unsafe-eval' in the
+                # page's policy, so the build drops it; with no worker hooks
+                # PyScript itself returns undefined there.
                 ("return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()", "return undefined"),
+                # Before the page's MicroPython script, PyScript ran Python
+                # source that holds its whole package as strings and writes
+                # each into the file system, then imported the package:
+                # MicroPython compiled all of it on the page's main thread,
+                # the longest task of the UI's boot (0.4 s at Lighthouse's
+                # 4x CPU slowdown). The build compiles the package ahead
+                # (tools/site.py: write_pyscript_bytecode), the page mounts
+                # it with the UI's bytecode, and MicroPython's bootstrap
+                # only imports it. (Pyodide's, unused on the page, stays.)
+                ('n="mpy"===t?Ao.replace(bo,""):Ao', 'n="mpy"===t?"import pyscript as _pyscript\\ndel _pyscript":Ao'),
             ],
         },
     },
@@ -213,6 +230,30 @@ def prepared(package, inner, data, tarball):
         raise BuildError("%s in %s is only %d bytes (expected at least %d); delete %s and build again"
                          % (inner, tarball.name, len(data), least, tarball))
     return data
+
+
+def pyscript_stdlib():
+    """PyScript's own Python package, as it writes it into MicroPython's
+    file system: {path there ("pyscript/ffi.py"): source}. Read from the
+    artifact its core embeds (the package's `stdlib`: a JavaScript module
+    whose default export is JSON)."""
+    [package] = [package for package in PACKAGES if "stdlib" in package]
+    with tarfile.open(fetch_package(package)) as archive:
+        text = archive.extractfile("package/" + package["stdlib"]).read().decode("utf-8")
+    start = text.index("export default") + len("export default")
+    tree = json.loads(text[start:].strip().rstrip(";"))
+    sources = {}
+
+    def visit(folder, entries):
+        for name, entry in entries.items():
+            path = folder + name
+            if isinstance(entry, str):
+                sources[path] = entry
+            else:
+                visit(path + "/", entry)
+
+    visit("", tree)
+    return sources
 
 
 def tool_file(name, inner):

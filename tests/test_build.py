@@ -401,6 +401,14 @@ def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):
     assert "archive" in order and "deck_of_spies" not in order  # a table's module loads with its game
 
 
+def test_the_page_preloads_the_chain_of_modules_before_micropython(tags):
+    """core.js imports its chunk, which imports the error plugin's, then
+    MicroPython: all asked for at once, not one after another."""
+    preloaded = [attrs["href"] for tag, attrs in tags.tags if tag == "link" and attrs.get("rel") == "modulepreload"]
+    assert [re.sub(r"-[\w-]+\.js$", "-*.js", href) for href in preloaded] == [
+        "./vendor/pyscript/core-*.js", "./vendor/pyscript/error-*.js", "./vendor/micropython/micropython.mjs"]
+
+
 def test_the_page_starts_the_engine_worker_from_the_site(page_text):
     assert 'new Worker("./static/engine-worker.mjs", { type: "module" })' in page_text
     assert 'type="py"' not in page_text  # the engine is not a PyScript worker

@@ -357,15 +357,19 @@ def lobby_values(src, wanted):
 
 def preload_links(site, ui_files):
     """<link rel="modulepreload"> for the modules the UI's boot waits on in a
-    chain (core.js imports its hashed chunk, which then loads MicroPython), so
-    the browser fetches and compiles them at once; and <link rel="preload">
+    chain (core.js imports its hashed chunk, which imports the error plugin's
+    chunk, then loads MicroPython), so the browser fetches and compiles them
+    at once (the error chunk, asked for only once the core runs, queued
+    behind the .mpy preloads and held MicroPython back by 0.3 s on
+    loopback); and <link rel="preload">
     for the .mpy files the UI mounts, which PyScript asks for only once
     MicroPython runs, so they come in beside the chain, not after it. They are fetched as PyScript
     fetches them (CORS mode, same-origin credentials), or the browser would
     fetch each twice. Not MicroPython's wasm: fetched beside 30 others, it
     came in too slowly for the page to judge its link fast enough for the
     engine's snapshot (index.html's linkIsFast), even on loopback."""
-    chunks = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
+    pyscript = site / "vendor" / "pyscript"
+    chunks = sorted(pyscript.glob("core-*.js")) + sorted(pyscript.glob("error-*.js"))
     modules = [path.relative_to(site).as_posix() for path in chunks]
     modules.append("vendor/micropython/micropython.mjs")
     return "\n  ".join(['<link rel="modulepreload" href="./%s">' % html.escape(name)

@@ -147,6 +147,8 @@ def test_pyscripts_own_package_ships_as_bytecode_mounted_where_pyscript_writes_i
     [core] = (site_dist / "vendor" / "pyscript").glob("core-*.js")
     text = core.read_text()
     assert 'n="mpy"===t?"import pyscript as _pyscript\\ndel _pyscript":Ao' in text
+    # and, before an async script such as the page's, in a task of its own
+    assert 'ko(r,e,"codeBeforeRunAsync","mpy"===t?"import asyncio\\nawait asyncio.sleep(0)\\n"+n:n)' in text
     for source in sources.values():
         assert json.dumps(source, ensure_ascii=False) in text  # the sources it would have written
 

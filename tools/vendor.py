@@ -85,6 +85,12 @@ PACKAGES = [
                 # it with the UI's bytecode, and MicroPython's bootstrap
                 # only imports it. (Pyodide's, unused on the page, stays.)
                 ('n="mpy"===t?Ao.replace(bo,""):Ao', 'n="mpy"===t?"import pyscript as _pyscript\\ndel _pyscript":Ao'),
+                # ... and, for a script with top-level await (the page's is
+                # one), yields first: that import is a task of its own, not
+                # the tail of PyScript's start (the boot's longest task at
+                # 1x went from a median of 87-94 ms to 54-59 ms).
+                ('ko(r,e,"codeBeforeRunAsync",n)',
+                 'ko(r,e,"codeBeforeRunAsync","mpy"===t?"import asyncio\\nawait asyncio.sleep(0)\\n"+n:n)'),
             ],
         },
     },

@@ -2,9 +2,8 @@
 
 It vendors the runtimes (vendor.py), copies the engine's .py files and
 static/, compiles the UI's modules and PyScript's own Python package to
-MicroPython bytecode (mpy.py), makes
-the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
-manifest.webmanifest and .nojekyll,
+MicroPython bytecode (mpy.py), makes the engine snapshot (snapshot.py),
+draws the PNG icons (icons.py), writes manifest.webmanifest and .nojekyll,
 then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
   {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}},
@@ -274,8 +273,13 @@ PYSCRIPT_BYTECODE = "vendor/pyscript/stdlib"
 def pyscript_bytecode():
     """{.mpy's path in the site: its path in MicroPython's file system} of
     each module of PyScript's package."""
-    names = [path[:-len(".py")] + ".mpy" for path in pyscript_stdlib()]
+    names = [bytecode_name(path) for path in pyscript_stdlib()]
     return {PYSCRIPT_BYTECODE + "/" + name: name for name in names}
+
+
+def bytecode_name(path):
+    """"pyscript/ffi.py" -> "pyscript/ffi.mpy"."""
+    return Path(path).with_suffix(".mpy").as_posix()
 
 
 def write_pyscript_bytecode(site):
@@ -293,8 +297,7 @@ def write_pyscript_bytecode(site):
             copy = Path(scratch) / path
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_text(source, encoding="utf-8")
-            name = path[:-len(".py")] + ".mpy"
-            compile_module(copy, site / PYSCRIPT_BYTECODE / name, path)
+            compile_module(copy, site / PYSCRIPT_BYTECODE / bytecode_name(path), path)
 
 
 def ui_config(src):
@@ -361,11 +364,11 @@ def preload_links(site, ui_files):
     chunk, then loads MicroPython), so the browser fetches and compiles them
     at once (the error chunk, asked for only once the core runs, queued
     behind the .mpy preloads and held MicroPython back by 0.3 s on
-    loopback); and <link rel="preload">
-    for the .mpy files the UI mounts, which PyScript asks for only once
-    MicroPython runs, so they come in beside the chain, not after it. They are fetched as PyScript
-    fetches them (CORS mode, same-origin credentials), or the browser would
-    fetch each twice. Not MicroPython's wasm: fetched beside 30 others, it
+    loopback); and <link rel="preload"> for the .mpy files the UI mounts,
+    which PyScript asks for only once MicroPython runs, so they come in
+    beside the chain, not after it. They are fetched as PyScript fetches
+    them (CORS mode, same-origin credentials), or the browser would fetch
+    each twice. Not MicroPython's wasm: fetched beside 30 others, it
     came in too slowly for the page to judge its link fast enough for the
     engine's snapshot (index.html's linkIsFast), even on loopback."""
     pyscript = site / "vendor" / "pyscript"

@@ -61,7 +61,7 @@ PACKAGES = [
         # The others are plugins the UI's config turns off (tools/site.py's
         # UNUSED_PLUGINS) and what only they import.
         # The page also loads PyScript's own Python package as bytecode
-        # (STDLIB_BYTECODE, below).
+        # (tools/site.py's PYSCRIPT_BYTECODE, from `stdlib` below).
         "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js", "stdlib/pyscript/*.mpy"],
         # PyScript's own Python package, `pyscript`: the artifact the core
         # embeds, each module's source as a string.

@@ -23,7 +23,7 @@ from tools import ROOT, BuildError, cache_root, icons, mpy, site, snapshot, test
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
     r"|pyapp/.+\.m?py|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
-    r"|vendor/(pyodide|pyscript|micropython)/[^/]+|vendor/pyscript/stdlib/pyscript/[a-z_]+\.mpy)"
+    r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
 HOST_URL = re.compile(r"""(?:https?:)?//[A-Za-z0-9.-]+[^\s"'<>]*""")
@@ -114,43 +114,25 @@ def test_the_ui_ships_as_bytecode_for_the_vendored_micropython(site_dist):
     """Each UI module as .mpy (tools/mpy.py): version 6 bytecode, no native
     code, its tracebacks naming the module's path in the site, never a path
     of the build machine."""
-    shipped = [name for name in files_of(site_dist) if name.endswith(".mpy") and name.startswith("pyapp/")]
+    shipped = [name for name in files_of(site_dist) if name.endswith(".mpy")]
     assert shipped == ui_bytecode_files()
     for name in shipped:
-        assert_bytecode(site_dist, name, name[:-len(".mpy")] + ".py")
+        data = (site_dist / name).read_bytes()
+        assert data[:2] == mpy.MPY_HEADER and data[2] >> 2 == 0, name
+        assert (name[:-len(".mpy")] + ".py").encode() in data, name
+        for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
+            assert path.encode() not in data, (name, path)
 
 
-def assert_bytecode(site_dist, name, source_name):
-    """`name` in the site is bytecode for the vendored MicroPython whose
-    tracebacks name `source_name`, never a path of the build machine."""
-    data = (site_dist / name).read_bytes()
-    assert data[:2] == mpy.MPY_HEADER and data[2] >> 2 == 0, name
-    assert source_name.encode() in data, name
-    for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
-        assert path.encode() not in data, (name, path)
-
-
-def test_pyscripts_own_package_ships_as_bytecode_mounted_where_pyscript_writes_it(site_dist, tags):
-    """PyScript's `pyscript` package, compiled from the sources its core
-    embeds, one .mpy for each module; the UI mounts each at pyscript/, and
-    the core's MicroPython bootstrap imports them instead of writing and
-    compiling the sources on the page (the patch in tools/vendor.py)."""
-    sources = vendor.pyscript_stdlib()
-    assert "pyscript/__init__.py" in sources and "pyscript/ffi.py" in sources
-    shipped = [name for name in files_of(site_dist) if name.startswith(site.PYSCRIPT_BYTECODE + "/")]
-    assert shipped == sorted(site.PYSCRIPT_BYTECODE + "/" + path[:-len(".py")] + ".mpy" for path in sources)
-    for name in shipped:
-        assert_bytecode(site_dist, name, name[len(site.PYSCRIPT_BYTECODE) + 1:-len(".mpy")] + ".py")
-    _, config = script_config(tags, "mpy")
-    mounted = {url: path for url, path in config["files"].items() if url.startswith("./vendor/")}
-    assert mounted == {"./" + name: name[len(site.PYSCRIPT_BYTECODE) + 1:] for name in shipped}
+def test_micropython_runs_no_python_of_pyscripts_before_the_ui(site_dist):
+    """PyScript's MicroPython bootstrap would write its `pyscript` package
+    into the file system and import it, the boot's longest task; the UI
+    uses MicroPython's own `js` and `jsffi` instead, so the patched core
+    runs nothing before the page's script (tools/vendor.py)."""
     [core] = (site_dist / "vendor" / "pyscript").glob("core-*.js")
-    text = core.read_text()
-    assert 'n="mpy"===t?"import pyscript as _pyscript\\ndel _pyscript":Ao' in text
-    # and, before an async script such as the page's, in a task of its own
-    assert 'ko(r,e,"codeBeforeRunAsync","mpy"===t?"import asyncio\\nawait asyncio.sleep(0)\\n"+n:n)' in text
-    for source in sources.values():
-        assert json.dumps(source, ensure_ascii=False) in text  # the sources it would have written
+    assert 'n="mpy"===t?"":Ao' in core.read_text()
+    for path in (ROOT / "pyapp" / "ui").glob("*.py"):
+        assert not re.search(r"^\s*(from|import) pyscript\b", path.read_text(), re.M), path
 
 
 def test_micropythons_file_system_errors_are_plain_objects(site_dist):
@@ -287,8 +269,7 @@ def test_pyscripts_editor_and_terminal_ship_but_are_not_precached(site_dist):
         assert names and set(names) <= set(unused), pattern
     loaded = {"vendor/pyscript/core.js", "vendor/pyscript/core.css"}
     loaded |= {"vendor/pyscript/" + path.name for path in pyscript.glob("core-*.js")}
-    loaded |= set(site.pyscript_bytecode())
-    assert len(loaded) == 3 + len(vendor.pyscript_stdlib()) and not loaded & set(unused)
+    assert len(loaded) == 3 and not loaded & set(unused)
     assert all(name.startswith("vendor/pyscript/") for name in unused)
 
 
@@ -377,11 +358,8 @@ def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     assert "src" not in attrs  # the bootstrap inline, which imports pyapp/ui/main.py last
     assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
     expected = ui_bytecode_files()
-    ui_files = sorted(url for url in config["files"] if url.startswith("./pyapp/"))
-    assert ui_files == ["./" + name for name in expected]
+    assert sorted(config["files"]) == ["./" + name for name in expected]
     assert all(config["files"]["./" + name] == name for name in expected)
-    # The rest is PyScript's own package (the test above).
-    assert len(config["files"]) == len(expected) + len(vendor.pyscript_stdlib())
 
 
 def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):

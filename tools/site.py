@@ -1,9 +1,9 @@
 """The site: build() makes dist/ from the source tree.
 
 It vendors the runtimes (vendor.py), copies the engine's .py files and
-static/, compiles the UI's modules and PyScript's own Python package to
-MicroPython bytecode (mpy.py), makes the engine snapshot (snapshot.py),
-draws the PNG icons (icons.py), writes manifest.webmanifest and .nojekyll,
+static/, compiles the UI's modules to MicroPython bytecode (mpy.py), makes
+the engine snapshot (snapshot.py), draws the PNG icons (icons.py), writes
+manifest.webmanifest and .nojekyll,
 then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
   {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}},
@@ -31,14 +31,13 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from tools import DIST, ROOT, BuildError
 from tools.icons import write_icons
 from tools.mpy import compile_module
 from tools.snapshot import write_engine_files
-from tools.vendor import PACKAGES, never_loaded, pyscript_stdlib, vendor_package
+from tools.vendor import PACKAGES, never_loaded, vendor_package
 
 MANIFEST = {
     "name": "Safehouse",
@@ -120,7 +119,6 @@ def write_content(src, site):
         shutil.copyfile(src / name, target)
     for source, name in ui_modules(src):
         compile_module(source, site / name, source.relative_to(src).as_posix())
-    write_pyscript_bytecode(site)
     if (src / "static").is_dir():
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
@@ -265,48 +263,11 @@ def ui_modules(src):
             for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui")]
 
 
-# Where PyScript's own Python package ships as bytecode; the page mounts it
-# at pyscript/ in MicroPython's file system, as PyScript would write it.
-PYSCRIPT_BYTECODE = "vendor/pyscript/stdlib"
-
-
-def pyscript_bytecode():
-    """{.mpy's path in the site: its path in MicroPython's file system} of
-    each module of PyScript's package."""
-    names = [bytecode_name(path) for path in pyscript_stdlib()]
-    return {PYSCRIPT_BYTECODE + "/" + name: name for name in names}
-
-
-def bytecode_name(path):
-    """"pyscript/ffi.py" -> "pyscript/ffi.mpy"."""
-    return Path(path).with_suffix(".mpy").as_posix()
-
-
-def write_pyscript_bytecode(site):
-    """Compile PyScript's package (vendor.py: pyscript_stdlib) into the
-    site, first checking that the core shipped embeds these very sources:
-    its MicroPython bootstrap imports this bytecode in their stead (the
-    core's patch in vendor.py's PACKAGES)."""
-    [core] = sorted((site / "vendor" / "pyscript").glob("core-*.js"))
-    embedded = core.read_text(encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="safehouse-pyscript-") as scratch:
-        for path, source in pyscript_stdlib().items():
-            if json.dumps(source, ensure_ascii=False) not in embedded:
-                raise BuildError("%s does not embed the %s of PyScript's stdlib artifact; "
-                                 "check tools/vendor.py's PACKAGES" % (core.name, path))
-            copy = Path(scratch) / path
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.write_text(source, encoding="utf-8")
-            compile_module(copy, site / PYSCRIPT_BYTECODE / bytecode_name(path), path)
-
-
 def ui_config(src):
     """The PyScript config of the MicroPython UI: the local interpreter (or
     PyScript would fetch one from a CDN), the files to mount (the UI's
-    bytecode, tools/mpy.py, and PyScript's package's) and the plugins left
-    out."""
+    bytecode, tools/mpy.py) and the plugins left out."""
     files = {"./" + name: name for source, name in ui_modules(src)}
-    files.update({"./" + name: path for name, path in pyscript_bytecode().items()})
     return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files,
             "plugins": PLUGINS_OFF}
 

@@ -15,7 +15,6 @@ cached tarball.
 import base64
 import fnmatch
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -60,12 +59,7 @@ PACKAGES = [
         # does not precache them (tests/e2e/test_site.py records a session).
         # The others are plugins the UI's config turns off (tools/site.py's
         # UNUSED_PLUGINS) and what only they import.
-        # The page also loads PyScript's own Python package as bytecode
-        # (tools/site.py's PYSCRIPT_BYTECODE, from `stdlib` below).
-        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js", "stdlib/pyscript/*.mpy"],
-        # PyScript's own Python package, `pyscript`: the artifact the core
-        # embeds, each module's source as a string.
-        "stdlib": "src/stdlib/pyscript.js",
+        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js"],
         "patches": {
             "dist/core-C9KDLldu.js": [
                 # While it boots, PyScript compiles the hooks of PyScript
@@ -75,22 +69,17 @@ PACKAGES = [
                 # page's policy, so the build drops it; with no worker hooks
                 # PyScript itself returns undefined there.
                 ("return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()", "return undefined"),
-                # Before the page's MicroPython script, PyScript ran Python
-                # source that holds its whole package as strings and writes
-                # each into the file system, then imported the package:
-                # MicroPython compiled all of it on the page's main thread,
-                # the longest task of the UI's boot (0.4 s at Lighthouse's
-                # 4x CPU slowdown). The build compiles the package ahead
-                # (tools/site.py: write_pyscript_bytecode), the page mounts
-                # it with the UI's bytecode, and MicroPython's bootstrap
-                # only imports it. (Pyodide's, unused on the page, stays.)
-                ('n="mpy"===t?Ao.replace(bo,""):Ao', 'n="mpy"===t?"import pyscript as _pyscript\\ndel _pyscript":Ao'),
-                # ... and, for a script with top-level await (the page's is
-                # one), yields first: that import is a task of its own, not
-                # the tail of PyScript's start (the boot's longest task at
-                # 1x went from a median of 87-94 ms to 54-59 ms).
-                ('ko(r,e,"codeBeforeRunAsync",n)',
-                 'ko(r,e,"codeBeforeRunAsync","mpy"===t?"import asyncio\\nawait asyncio.sleep(0)\\n"+n:n)'),
+                # Before the page's MicroPython script, PyScript runs Python
+                # source that holds its whole `pyscript` package as strings,
+                # writes each module into the file system and imports the
+                # package: the longest task of the UI's boot, 0.4 s at
+                # Lighthouse's 4x CPU slowdown, and 15-80 ms at 1x even as
+                # bytecode. The UI does not use the package: on the main
+                # thread its `window`, `document` and `ffi` are MicroPython's
+                # own `js` and `jsffi` modules, which the UI imports itself.
+                # So MicroPython's bootstrap runs nothing. (Pyodide's, unused
+                # on the page, stays.)
+                ('n="mpy"===t?Ao.replace(bo,""):Ao', 'n="mpy"===t?"":Ao'),
             ],
         },
     },
@@ -254,30 +243,6 @@ def prepared(package, inner, data, tarball):
         raise BuildError("%s in %s is only %d bytes (expected at least %d); delete %s and build again"
                          % (inner, tarball.name, len(data), least, tarball))
     return data
-
-
-def pyscript_stdlib():
-    """PyScript's own Python package, as it writes it into MicroPython's
-    file system: {path there ("pyscript/ffi.py"): source}. Read from the
-    artifact its core embeds (the package's `stdlib`: a JavaScript module
-    whose default export is JSON)."""
-    [package] = [package for package in PACKAGES if "stdlib" in package]
-    with tarfile.open(fetch_package(package)) as archive:
-        text = archive.extractfile("package/" + package["stdlib"]).read().decode("utf-8")
-    start = text.index("export default") + len("export default")
-    tree = json.loads(text[start:].strip().rstrip(";"))
-    sources = {}
-
-    def visit(folder, entries):
-        for name, entry in entries.items():
-            path = folder + name
-            if isinstance(entry, str):
-                sources[path] = entry
-            else:
-                visit(path + "/", entry)
-
-    visit("", tree)
-    return sources
 
 
 def tool_file(name, inner):

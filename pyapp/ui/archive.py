@@ -11,10 +11,12 @@ is "history", "replay", "stats" or "pass" while one shows.
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import to_js
+import js as window
+from js import document
+from jsffi import to_js
 
 from pyapp.ui import daily, history, replay, stats, transfer
+from pyapp.ui.browser import next_task
 from pyapp.ui.handover import pass_html
 from pyapp.ui.html import render
 
@@ -246,7 +248,7 @@ async def list_moves(moves):
     ~3 lines a millisecond, and no task on the page may take long."""
     listed = element("replay-moves")
     for first in range(MOVES_AT_ONCE, len(moves), MOVES_AT_ONCE):
-        await asyncio.sleep(0)
+        await next_task()
         if not listed.isConnected:
             return
         listed.insertAdjacentHTML("beforeend", replay.moves_html(

@@ -20,10 +20,12 @@ Nothing is lost:
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js as window  # the page's global object, as pyscript.window is on the main thread
+from js import document
+from jsffi import create_proxy
 
 from pyapp.ui import archive, saves
+from pyapp.ui.browser import next_task
 from pyapp.ui.html import button, el, render
 from pyapp.ui.lobby import kept_games_html, setup_html
 from pyapp.ui.page import KEYS, table_page_html, table_query
@@ -120,8 +122,11 @@ def set_busy(busy):
 
 
 def settings():
+    text = saves.read(store(), SETTINGS)
+    if not text:
+        return {}  # (not json.loads(None): a raised error costs ms on a first visit)
     try:
-        kept = json.loads(saves.read(store(), SETTINGS))
+        kept = json.loads(text)
         return kept if isinstance(kept, dict) else {}
     except Exception:
         return {}
@@ -1000,19 +1005,25 @@ def read_url():
     return spec
 
 
-def main():
+async def start():
+    """Show the lobby and listen to the page, in three short tasks: done in
+    one, this was the UI's longest task of the boot (issue #13). The page's
+    handlers come last, so that no click meets a half-set page."""
     App.catalogue = json.loads(element("catalogue").textContent)
+    kept = settings()
+    App.pace = kept.get("pace") if kept.get("pace") in PACES else "normal"
+    App.auto_answer = kept.get("auto_answer") is not False
+    archive.connect(call, show_message, ask, show_lobby, start_game, store, fresh_id,
+                    lambda: (App.game_id, App.payload), render_table, App.catalogue)
+    await next_task()
+    carry_over()
+    render_kept()
+    document.body.setAttribute("data-screen", "lobby")
+    await next_task()
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
-    App.pace = settings().get("pace") if settings().get("pace") in PACES else "normal"
-    App.auto_answer = settings().get("auto_answer") is not False
-    archive.connect(call, show_message, ask, show_lobby, start_game, store, fresh_id,
-                    lambda: (App.game_id, App.payload), render_table, App.catalogue)
-    carry_over()
-    render_kept()
-    document.body.setAttribute("data-screen", "lobby")
     spec = read_url()
     document.body.setAttribute("data-ui", "ready")
     if spec is not None and spec.get("pace"):
@@ -1023,4 +1034,4 @@ def main():
     asyncio.create_task(boot_engine())
 
 
-main()
+asyncio.create_task(start())

@@ -64,7 +64,6 @@ def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, si
     files = [path for path in paths if path.endswith((".py", ".mpy"))]
     expected = {"/pyapp/__init__.mpy"} | {"/pyapp/ui/%s.mpy" % path.stem
                                           for path in (ROOT / "pyapp" / "ui").glob("*.py")}
-    expected |= {"/" + name for name in site.pyscript_bytecode()}
     assert sorted(files) == sorted(expected)
     plugins = [path for path in paths for name in site.UNUSED_PLUGINS
                if path.startswith("/vendor/pyscript/%s-" % name)]

@@ -164,7 +164,13 @@ def waits_of(marks, pace):
 
 def play_deal(page, url, seed):
     """One deal to its end; the page's marks (with each click's stamp)."""
-    page.goto(url)
+    page.goto(url, wait_until="commit")
+    # Playwright compiles its own scripts into a page the first time it
+    # looks into it, in each of its two worlds: a main-thread task of 45-90
+    # ms each (traced), which came at the person's first move. Done now,
+    # while the page is parsed, they are not counted as the app's.
+    page.evaluate("0")
+    page.wait_for_selector("html", state="attached")
     page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=MOVE_TIMEOUT_MS)
     rng, clicks = random.Random(seed), []
     while page.get_attribute("body", "data-over") != "true":

@@ -4,7 +4,8 @@
 // spent most of its time there. So once the engine is ready (not to slow its
 // boot), or sooner when the UI asks (a linked deal waits for the engine: its
 // table is the first thing drawn once the engine is up), this lays out, in
-// idle time and one at a time, a few characters in every size, weight and
+// idle time (with a table on show, only while it waits for the person) and
+// one at a time, a few characters in every size, weight and
 // style the stylesheets name (the 14 sizes of one type scale: app.css),
 // off-screen. The fonts stay set up after the sample
 // is gone.
@@ -79,6 +80,14 @@ function warm() {
   requestIdleCallback(read);
 }
 
+// Whether a table is on show and not waiting for the person: the bots' moves
+// redraw it then, and laying out a line would force the layout of the
+// whole changed table into the same task (52 ms traced), not only the line.
+function tableBusy() {
+  const { screen, humanTurn } = document.body.dataset;
+  return screen === "table" && humanTurn !== "true";
+}
+
 // Lay out the sample in each of `fonts`, in idle time, off-screen.
 function layOut(fonts, deadline) {
   const holder = document.createElement("div");
@@ -88,6 +97,7 @@ function layOut(fonts, deadline) {
   const family = getComputedStyle(document.documentElement).fontFamily;
   const lines = fonts.flatMap((font) => SAMPLES.map((text, index) => ({ font, text, last: index === SAMPLES.length - 1 })));
   const step = (deadline) => {
+    if (tableBusy()) return requestIdleCallback(step);
     const more = timeLeft(deadline);
     while (lines.length && more()) {
       const { font, text, last } = lines.shift();

@@ -4,7 +4,7 @@
 // spent most of its time there. So once the engine is ready (not to slow its
 // boot), or sooner when the UI asks (a linked deal waits for the engine: its
 // table is the first thing drawn once the engine is up), this lays out, in
-// idle time (with a table on show, only while it waits for the person) and
+// idle time (only when the page has not changed since its last frame) and
 // one at a time, a few characters in every size, weight and
 // style the stylesheets name (the 14 sizes of one type scale: app.css),
 // off-screen. The fonts stay set up after the sample
@@ -80,12 +80,21 @@ function warm() {
   requestIdleCallback(read);
 }
 
-// Whether a table is on show and not waiting for the person: the bots' moves
-// redraw it then, and laying out a line would force the layout of the
-// whole changed table into the same task (52 ms traced), not only the line.
-function tableBusy() {
-  const { screen, humanTurn } = document.body.dataset;
-  return screen === "table" && humanTurn !== "true";
+// Whether the page changed since its last frame was laid out. Laying out a
+// line then lays out the change too, in the same task: a table the bots'
+// moves had just redrawn made one of 52-73 ms. Watched only while lines
+// remain (but for the lines' own `holder`); a frame's animation callbacks
+// run just before its layout.
+function watchChanges(holder) {
+  let changed = false;
+  let frame = 0;
+  const observer = new MutationObserver((records) => {
+    if (records.every((record) => holder.contains(record.target))) return;
+    changed = true;
+    frame ||= requestAnimationFrame(() => { changed = false; frame = 0; });
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  return { changed: () => changed, stop: () => observer.disconnect() };
 }
 
 // Lay out the sample in each of `fonts`, in idle time, off-screen.
@@ -96,8 +105,9 @@ function layOut(fonts, deadline) {
   document.body.append(holder);
   const family = getComputedStyle(document.documentElement).fontFamily;
   const lines = fonts.flatMap((font) => SAMPLES.map((text, index) => ({ font, text, last: index === SAMPLES.length - 1 })));
+  const page = watchChanges(holder);
   const step = (deadline) => {
-    if (tableBusy()) return requestIdleCallback(step);
+    if (page.changed()) return requestIdleCallback(step);
     const more = timeLeft(deadline);
     while (lines.length && more()) {
       const { font, text, last } = lines.shift();
@@ -111,6 +121,7 @@ function layOut(fonts, deadline) {
     if (lines.length) {
       requestIdleCallback(step);
     } else {
+      page.stop();
       holder.remove();
       document.body.dataset.fonts = "ready";
     }

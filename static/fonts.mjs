@@ -11,10 +11,10 @@
 // is gone.
 
 // Letters, digits and the symbols the tables draw (suits, emblems, marks),
-// whose fonts are looked up apart from the letters'. Each group is laid out
-// in a step of its own: the first lookup of a fallback font loads it, and
-// one line of them all took up to 44 ms.
-const SAMPLES = ["Ag1", "\u2660\u2665\u2666\u2663", "\u25b2\u25a0\u25c6", "\u2020\u2709\u2713\u00d7\u2192"];
+// whose fonts are looked up apart from the letters'. (Laid out group by
+// group, in lines of their own, the warm-up took three times as long, and a
+// deal opened by a link then met fonts not yet set up.)
+const SAMPLE = "Ag1 \u2660\u2665\u2666\u2663 \u25b2\u25a0\u25c6 \u2020\u2709\u2713\u00d7\u2192";
 
 // Every style rule of the same-origin stylesheets (in @media too), one at a
 // time, so that reading some 900 of them can stop when an idle period ends.
@@ -83,7 +83,7 @@ function warm() {
 // Whether the page changed since its last frame was laid out. Laying out a
 // line then lays out the change too, in the same task: a table the bots'
 // moves had just redrawn made one of 52-73 ms. Watched only while lines
-// remain (but for the lines' own `holder`); a frame's animation callbacks
+// remain (but for their own `holder`); a frame's animation callbacks
 // run just before its layout.
 function watchChanges(holder) {
   let changed = false;
@@ -104,21 +104,20 @@ function layOut(fonts, deadline) {
   holder.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:strict;width:1px;height:1px";
   document.body.append(holder);
   const family = getComputedStyle(document.documentElement).fontFamily;
-  const lines = fonts.flatMap((font) => SAMPLES.map((text, index) => ({ font, text, last: index === SAMPLES.length - 1 })));
   const page = watchChanges(holder);
   const step = (deadline) => {
     if (page.changed()) return requestIdleCallback(step);
     const more = timeLeft(deadline);
-    while (lines.length && more()) {
-      const { font, text, last } = lines.shift();
+    while (fonts.length && more()) {
+      const font = fonts.shift();
       const line = document.createElement("span");
       line.style.font = `${font} ${family}`;
-      line.textContent = text;
+      line.textContent = SAMPLE;
       holder.append(line);
       line.getBoundingClientRect();  // lays it out now, setting up its fonts
-      if (last) warmed.push(font);
+      warmed.push(font);
     }
-    if (lines.length) {
+    if (fonts.length) {
       requestIdleCallback(step);
     } else {
       page.stop();

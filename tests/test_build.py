@@ -373,6 +373,8 @@ def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):
                        r'            await asyncio\.sleep\(0\)\n            begun = time\.ticks_ms\(\)\n'
                        r'finally:\n    gc\.enable\(\)$', text, re.M)
     assert re.search(r"^TASK_MS = ([1-9]|1[0-6])$", text, re.M)  # well under a 50 ms long task
+    # then the lobby, awaited so that an error in it reaches PyScript's error display
+    assert re.search(r"^    gc\.enable\(\)\n(#.*\n)*from pyapp\.ui\.main import start\nawait start\(\)$", text, re.M)
     order = json.loads(listed.group(1))
     assert order[-1] == "main" and len(order) == len(set(order))
     ui = ROOT / "pyapp" / "ui"

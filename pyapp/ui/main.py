@@ -1008,7 +1008,8 @@ def read_url():
 async def start():
     """Show the lobby and listen to the page, in three short tasks: done in
     one, this was the UI's longest task of the boot (issue #13). The page's
-    handlers come last, so that no click meets a half-set page."""
+    handlers come last, so that no click meets a half-set page. index.html's
+    script awaits it once this module and those it imports are in."""
     App.catalogue = json.loads(element("catalogue").textContent)
     kept = settings()
     App.pace = kept.get("pace") if kept.get("pace") in PACES else "normal"
@@ -1032,6 +1033,3 @@ async def start():
         when_ready(lambda: start_game(spec),
                    "Dealing %s as soon as the engine has loaded\u2026" % title_of(spec["game"]))
     asyncio.create_task(boot_engine())
-
-
-asyncio.create_task(start())

@@ -30,8 +30,10 @@ readiness mark.
 With --lighthouse it runs Lighthouse (default mobile settings: simulated
 slow 4G and a 4x slower CPU, performance only) on the site served as GitHub
 Pages serves it, and prints each run's performance score, Total Blocking
-Time and longest main-thread task, and their medians (issue #13: TBT <=
-200 ms, performance >= 0.9). Lighthouse is no dependency of the project:
+Time, simulated LCP and longest main-thread task, and their medians (issue
+#13: TBT <= 200 ms, performance >= 0.9). Runs in which Chrome presented its
+first frame late (LATE_PAINT_MS) are marked, with the medians of the others
+beside those of all. Lighthouse is no dependency of the project:
 without it, the benchmark says how to install it outside the repository.
 Its times are the host's multiplied by 4, so a loaded machine (the load is
 printed) inflates them.
@@ -357,8 +359,18 @@ def lighthouse_cli(named):
     return cli if cli and Path(cli).is_file() else None
 
 
+# Headless Chrome here sometimes presents a page's first frame a second or
+# two late, even a copy of the lobby with no script at all (3 of 6 runs):
+# its first paint comes long after DOMContentLoaded. Lantern then puts every
+# request started before that paint (the whole boot chain) on the path of
+# its simulated LCP, which comes out near 4.2 s instead of 1.8 s. Such runs
+# are marked, and their score is no measure of the page.
+LATE_PAINT_MS = 500
+
+
 def lighthouse_run(cli, url):
-    """One default mobile audit of `url`: (performance, TBT ms, longest task ms)."""
+    """One default mobile audit of `url`: a dict of its performance score,
+    TBT, simulated LCP, longest task (ms), and whether Chrome painted late."""
     with tempfile.TemporaryDirectory(prefix="safehouse-lighthouse-") as scratch:
         report_path = Path(scratch) / "report.json"
         subprocess.run([cli, url, "--only-categories=performance", "--output=json",
@@ -368,8 +380,18 @@ def lighthouse_run(cli, url):
         report = json.loads(report_path.read_text())
     audits = report["audits"]
     tasks = audits["long-tasks"].get("details", {}).get("items", [])
-    return (report["categories"]["performance"]["score"], audits["total-blocking-time"]["numericValue"],
-            max([task["duration"] for task in tasks], default=0))
+    observed = audits["metrics"]["details"]["items"][0]
+    late = observed["observedFirstContentfulPaint"] - observed["observedDomContentLoaded"]
+    return {"performance": report["categories"]["performance"]["score"],
+            "tbt": audits["total-blocking-time"]["numericValue"],
+            "lcp": audits["largest-contentful-paint"]["numericValue"],
+            "longest": max([task["duration"] for task in tasks], default=0),
+            "late_paint": late > LATE_PAINT_MS}
+
+
+def lighthouse_medians(results):
+    return {key: statistics.median(result[key] for result in results)
+            for key in ("performance", "tbt", "lcp", "longest")}
 
 
 def lighthouse(cli, site, runs):
@@ -378,13 +400,20 @@ def lighthouse(cli, site, runs):
         for number in range(1, runs + 1):
             load = os.getloadavg()[0]
             results.append(lighthouse_run(cli, app.url))
-            print("run %d/%d (load %.1f): performance %.2f, TBT %.0f ms, longest task %.0f ms"
-                  % ((number, runs, load) + results[-1]), flush=True)
-    performance, tbt, longest = (statistics.median(column) for column in zip(*results))
+            print("run %d/%d (load %.1f): performance %.2f, TBT %.0f ms, LCP %.0f ms, longest task %.0f ms%s"
+                  % (number, runs, load, *(results[-1][key] for key in ("performance", "tbt", "lcp", "longest")),
+                     " (Chrome painted late)" if results[-1]["late_paint"] else ""), flush=True)
+    medians = lighthouse_medians(results)
     print("\nmedians of %d Lighthouse runs (default mobile, the lobby): performance %.2f%s, "
-          "TBT %.0f ms%s, longest main-thread task %.0f ms (x4 CPU slowdown)"
-          % (runs, performance, "!" if performance < LIGHTHOUSE_TARGETS["performance"] else "",
-             tbt, "!" if tbt > LIGHTHOUSE_TARGETS["tbt"] else "", longest))
+          "TBT %.0f ms%s, LCP %.0f ms, longest main-thread task %.0f ms (x4 CPU slowdown)"
+          % (runs, medians["performance"], "!" if medians["performance"] < LIGHTHOUSE_TARGETS["performance"] else "",
+             medians["tbt"], "!" if medians["tbt"] > LIGHTHOUSE_TARGETS["tbt"] else "", medians["lcp"],
+             medians["longest"]))
+    on_time = [result for result in results if not result["late_paint"]]
+    if on_time and len(on_time) < len(results):
+        medians = lighthouse_medians(on_time)
+        print("medians of the %d runs Chrome painted on time: performance %.2f, TBT %.0f ms, LCP %.0f ms"
+              % (len(on_time), medians["performance"], medians["tbt"], medians["lcp"]))
     print("targets: performance >= %(performance).2f, TBT <= %(tbt)d ms ('!' marks a miss)"
           % LIGHTHOUSE_TARGETS)
 

@@ -267,9 +267,10 @@ def test_pyscripts_editor_and_terminal_ship_but_are_not_precached(site_dist):
     for pattern in ("codemirror_view-*.js", "xterm-*.js", "zip-*.js", "pyodide_graph-*.js"):
         names = ["vendor/pyscript/" + path.name for path in pyscript.glob(pattern)]
         assert names and set(names) <= set(unused), pattern
-    loaded = {"vendor/pyscript/core.js", "vendor/pyscript/core.css"}
+    loaded = {"vendor/pyscript/core.js"}
     loaded |= {"vendor/pyscript/" + path.name for path in pyscript.glob("core-*.js")}
-    assert len(loaded) == 3 and not loaded & set(unused)
+    assert len(loaded) == 2 and not loaded & set(unused)
+    assert "vendor/pyscript/core.css" in unused  # app.css hides <py-config> itself
     assert all(name.startswith("vendor/pyscript/") for name in unused)
 
 

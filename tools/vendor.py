@@ -50,16 +50,17 @@ PACKAGES = [
         "integrity": "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
         "dest": "vendor/pyscript",
         "dir_files": "dist",
-        "files": {"dist/core.js": 100, "dist/core.css": 100},
-        # Of the folder, what the page loads: the core, and the plugins it
-        # imports at boot, for each of its two script types (py, mpy), unless
-        # a config turns them off. What those plugins import only when used
+        "files": {"dist/core.js": 100},
+        # Of the folder, what the page loads: the core (not its stylesheet:
+        # static/app.css has the one rule of it the page needs), and the
+        # plugins it imports at boot, for each of its two script types (py,
+        # mpy), unless a config turns them off. What those plugins import only when used
         # (the editor's CodeMirror, the terminal's xterm, ...) and the core's
         # other lazy chunks ship, since the core can import() them, but sw.js
         # does not precache them (tests/e2e/test_site.py records a session).
         # The others are plugins the UI's config turns off (tools/site.py's
         # UNUSED_PLUGINS) and what only they import.
-        "page_loads": ["core.js", "core.css", "core-*.js", "error-*.js"],
+        "page_loads": ["core.js", "core-*.js", "error-*.js"],
         "patches": {
             "dist/core-C9KDLldu.js": [
                 # While it boots, PyScript compiles the hooks of PyScript

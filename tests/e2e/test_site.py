@@ -68,6 +68,9 @@ def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, si
     plugins = [path for path in paths for name in site.UNUSED_PLUGINS
                if path.startswith("/vendor/pyscript/%s-" % name)]
     assert plugins == []
+    # Nor PyScript's stylesheet: app.css hides the configuration's JSON.
+    assert not any(path.startswith("/vendor/pyscript/") and path.endswith(".css") for path in paths)
+    assert page.locator("py-config").is_hidden()
 
 
 def test_a_request_to_another_host_fails_loudly(browser, site_server):

@@ -5,10 +5,9 @@
 // boot), or sooner when the UI asks (a linked deal waits for the engine: its
 // table is the first thing drawn once the engine is up), this lays out, in
 // idle time (only when the page has not changed since its last frame) and
-// one at a time, a few characters in every size, weight and
-// style the stylesheets name (the 14 sizes of one type scale: app.css),
-// off-screen. The fonts stay set up after the sample
-// is gone.
+// one at a time, a few characters in every size, weight and style the
+// stylesheets name (the 14 sizes of one type scale: app.css), off-screen.
+// The fonts stay set up after the sample is gone.
 
 // Letters, digits and the symbols the tables draw (suits, emblems, marks),
 // whose fonts are looked up apart from the letters'. (Laid out group by

@@ -54,10 +54,11 @@ PACKAGES = [
         # Of the folder, what the page loads: the core (not its stylesheet:
         # static/app.css has the one rule of it the page needs), and the
         # plugins it imports at boot, for each of its two script types (py,
-        # mpy), unless a config turns them off. What those plugins import only when used
-        # (the editor's CodeMirror, the terminal's xterm, ...) and the core's
-        # other lazy chunks ship, since the core can import() them, but sw.js
-        # does not precache them (tests/e2e/test_site.py records a session).
+        # mpy), unless a config turns them off. What those plugins import
+        # only when used (the editor's CodeMirror, the terminal's xterm, ...)
+        # and the core's other lazy chunks ship, since the core can import()
+        # them, but sw.js does not precache them (tests/e2e/test_site.py
+        # records a session).
         # The others are plugins the UI's config turns off (tools/site.py's
         # UNUSED_PLUGINS) and what only they import.
         "page_loads": ["core.js", "core-*.js", "error-*.js"],

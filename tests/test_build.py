@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 import pytest
 
 import build
-from tools import ROOT, BuildError, cache_root, icons, mpy, site, snapshot, testenv, vendor
+from tools import ROOT, BuildError, cache_root, debian, icons, mpy, site, snapshot, testenv, vendor
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
@@ -452,10 +452,32 @@ def test_the_engines_standard_library_is_what_it_loads_compiled(site_dist):
     assert "./" + site.WHOLE_STDLIB not in precache_list(site_dist)  # the engine mounts this one
 
 
-def test_a_missing_node_is_explained(monkeypatch):
+def test_a_missing_node_is_explained_where_it_cannot_be_installed(monkeypatch):
     monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    monkeypatch.setattr(debian, "can_install", lambda: False)
     with pytest.raises(BuildError, match="apt-get install nodejs"):
         snapshot.find_node()
+
+
+def test_a_missing_command_is_installed_from_debian_as_root(monkeypatch):
+    """A fresh machine needs no step by hand: as root the build runs apt-get,
+    its `update` once, then one install per missing package."""
+    installed = set()
+    ran = []
+
+    def apt_get(*args):
+        ran.append(args[0])
+        if args[0] == "install":
+            installed.add(args[-1])
+
+    monkeypatch.setattr(debian, "_updated", False)
+    monkeypatch.setattr(debian, "can_install", lambda: True)
+    monkeypatch.setattr(debian, "apt_get", apt_get)
+    monkeypatch.setattr(debian.shutil, "which",
+                        lambda name: "/usr/bin/" + name if name in installed else None)
+    assert debian.command("chromium", "chromium", "tests need it") == "/usr/bin/chromium"
+    assert debian.command("npm", "npm", "the build needs it") == "/usr/bin/npm"
+    assert ran == ["update", "install", "install"]
 
 
 def test_every_file_the_page_names_is_in_the_site(site_dist, tags):

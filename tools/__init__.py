@@ -6,6 +6,7 @@
 - site:     the site itself (index.html filled, manifest, service worker)
 - serve:    a static server of a built site, at / or under a sub-path
 - testenv:  what the tests need: .venv, Chromium, and running pytest
+- debian:   the Debian packages those need, installed when missing (as root)
 
 Besides the Python, two files here are JavaScript that never ships as is:
 sw.template.js (site.py fills it into sw.js) and make-snapshot.mjs (run by

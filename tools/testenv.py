@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import ROOT, BuildError, vendor
+from tools import ROOT, BuildError, debian, vendor
 
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-test.txt"
@@ -73,6 +73,7 @@ def ensure_venv():
         return python
     print("setting up .venv with %s" % REQUIREMENTS.name, flush=True)
     if not python.exists():
+        debian.venv_module("the tests run from a .venv")
         made = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
         if made.returncode != 0:
             raise BuildError("could not create .venv; on Debian: apt-get install python3-venv")
@@ -91,12 +92,8 @@ def ready():
     python = ensure_venv()
     for package in vendor.TEST_PACKAGES.values():
         vendor.fetch_package(package)  # fetched here, before any test needs it
-    chromium = find_chromium()
-    if chromium is None:
-        raise BuildError(
-            "the end-to-end tests need Chromium and none was found.\n"
-            "Install Debian's: apt-get install chromium"
-        )
+    chromium = find_chromium() or debian.command(
+        "chromium", "chromium", "the end-to-end tests need Chromium and none was found")
     return python, chromium
 
 

@@ -23,7 +23,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from tools import BuildError, cache_root
+from tools import BuildError, cache_root, debian
 
 # The runtimes, pinned exactly. `integrity` is npm's sha512 of the tarball;
 # `files` maps each file we ship (path inside the tarball) to the smallest
@@ -155,13 +155,9 @@ def fetch_package(package):
 
 def npm_pack(package, scratch):
     """Fetch `package` into the folder `scratch`; the tarball, checked."""
-    npm = shutil.which("npm")
     spec = "%s@%s" % (package["name"], package["version"])
-    if npm is None:
-        raise BuildError(
-            "npm is needed once to fetch the pinned runtimes (%s ...).\n"
-            "Install Node.js with npm (Debian: apt-get install npm), then build again." % spec
-        )
+    npm = debian.command("npm", "npm", "npm (Node.js) is needed once to fetch the pinned "
+                         "runtimes (%s ...)" % spec)
     print("fetching %s with npm pack (cached in %s)" % (spec, scratch.parent), flush=True)
     done = subprocess.run(
         [npm, "pack", spec, "--silent", "--pack-destination", str(scratch)],

@@ -16,8 +16,10 @@ by performance.now(); the moves played in between (bots' and forced ones) are
 counted from <body data-moves>. Printed per game: the median and maximum
 wait, beside the target of issue #10, (moves in between) x max(pace, 0.5 s)
 + 0.3 s, and how many waits exceed it, with the moment each move of the
-worst wait was shown; the longest main-thread task (PerformanceObserver
-"longtask") from the first paint to the end of play, and the frame that
+worst wait was shown; the main-thread tasks over 50 ms (PerformanceObserver
+"longtask") during play (from the table's first paint), from the page's
+first paint to the table, and before that first paint (where Playwright's
+own scripts are compiled into the page too), and the frame that
 blocked input longest ("long-animation-frame" blockingDuration: its longest
 task with the style, layout and paint after it, beyond 50 ms; "longtask"
 leaves that rendering out).
@@ -183,6 +185,8 @@ def play_deal(page, url, seed):
         clicks.append(page.evaluate("() => ({at: window.__pace.clickedAt, "
                                     "moves: window.__pace.clickedMoves})"))
     marks = page.evaluate("() => window.__pace")
+    marks["paintedAt"] = page.evaluate(
+        "() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
     marks["clicks"] = clicks
     return marks
 
@@ -190,7 +194,7 @@ def play_deal(page, url, seed):
 def bench_game(browser, server, game_id, args):
     players = GAMES[game_id].max_players
     pace = PACES[args.pace]
-    waits, boot, play, when, frames = [], [], [], [], []
+    waits, unpainted, boot, play, when, frames = [], [], [], [], [], []
     for seed in range(args.first_seed, args.first_seed + args.games):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(WATCH)
@@ -200,7 +204,10 @@ def bench_game(browser, server, game_id, args):
         marks = play_deal(page, url, seed)
         waits += waits_of(marks, pace)
         for start, duration in marks["tasks"]:
-            (play if start >= marks["tableAt"] else boot).append(duration)
+            if start >= marks["tableAt"]:
+                play.append(duration)
+            else:
+                (boot if start >= marks["paintedAt"] else unpainted).append(duration)
             if start >= marks["tableAt"]:
                 when.append("%.0f ms at %+.1f s" % (duration, (start - marks["tableAt"]) / 1000))
         frames += [frame for frame in marks["frames"] if frame[0] >= marks["tableAt"]]
@@ -212,9 +219,9 @@ def bench_game(browser, server, game_id, args):
               game_id, players, args.level, len(waits),
               statistics.median(w for w, _, _, _ in waits), max(w for w, _, _, _ in waits),
               max(ratio), over), flush=True)
-    print("%-20s tasks > 50 ms during play: %d, longest %.0f ms; before the table (boot): "
-          "%d, longest %.0f ms" % ("", len(play), max(play, default=0), len(boot),
-                                    max(boot, default=0)), flush=True)
+    print("%-20s tasks > 50 ms during play: %s; from the first paint to the table: %s; "
+          "before the first paint: %s" % ("", tasks_over_50(play), tasks_over_50(boot),
+                                          tasks_over_50(unpainted)), flush=True)
     print("%-20s %s during play" % ("", blocking_frames(frames)), flush=True)
     if args.tasks and when:
         print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
@@ -222,6 +229,10 @@ def bench_game(browser, server, game_id, args):
     print("%-20s worst: waited %.2f s for %d moves; target %.2f s; each move shown at +%s s "
           "from the click" % ("", *worst[:3], ", +".join("%.2f" % at for at in worst[3])),
           flush=True)
+
+
+def tasks_over_50(durations):
+    return "%d, longest %.0f ms" % (len(durations), max(durations, default=0))
 
 
 def blocking_frames(frames):

@@ -43,6 +43,26 @@ def test_the_lobby_opens_and_lists_every_game(page, site_server, titles):
     screenshot(page, "lobby")
 
 
+# Browsers without scheduler.yield(): Safari has no `scheduler`; Chromium
+# before 129 has one without yield(). The UI then yields with timers.
+NO_SCHEDULER_YIELD = {
+    "no-scheduler": "for (let o = window; o; o = Object.getPrototypeOf(o)) delete o.scheduler;",
+    "no-yield": "delete Scheduler.prototype.yield;",
+}
+
+
+@pytest.mark.parametrize("script", NO_SCHEDULER_YIELD.values(), ids=list(NO_SCHEDULER_YIELD))
+def test_a_browser_without_scheduler_yield_boots_and_deals(page, site_server, script):
+    """The UI's start and a table's parts (three modules for Spy Tricks)
+    load in tasks apart, with timers in place of scheduler.yield()."""
+    page.add_init_script(script)
+    open_table(page, site_server.url + "?game=spy-tricks&seed=5&players=4")
+    assert page.evaluate("() => typeof scheduler === 'undefined' || !('yield' in scheduler)")
+    screenshot(page, "spy-tricks-without-scheduler-yield")
+    assert "your hand" in page.inner_text("#table").lower()
+    assert not [line for line in page.console_log if "error" in line.lower()], page.console_log
+
+
 def test_no_request_leaves_the_local_server(page, context, site_server):
     page.goto(site_server.url)
     wait_ui(page)

@@ -77,7 +77,11 @@ WATCH = """
   }).observe({ type: "longtask", buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      marks.frames.push([entry.startTime, entry.blockingDuration]);
+      // The scripts that ran in the frame, longest first: what a long task was.
+      const scripts = entry.scripts.map((script) => [
+        script.duration, script.invoker, (script.sourceURL || "").split("/").pop()]);
+      scripts.sort((a, b) => b[0] - a[0]);
+      marks.frames.push([entry.startTime, entry.blockingDuration, entry.duration, scripts]);
     }
   }).observe({ type: "long-animation-frame", buffered: true });
   const note = () => marks.tableAt ??= document.body.dataset.screen === "table" ? performance.now() : null;
@@ -194,7 +198,7 @@ def play_deal(page, url, seed):
 def bench_game(browser, server, game_id, args):
     players = GAMES[game_id].max_players
     pace = PACES[args.pace]
-    waits, unpainted, boot, play, when, frames = [], [], [], [], [], []
+    waits, unpainted, boot, play, when, booting, frames = [], [], [], [], [], [], []
     for seed in range(args.first_seed, args.first_seed + args.games):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(WATCH)
@@ -206,10 +210,16 @@ def bench_game(browser, server, game_id, args):
         for start, duration in marks["tasks"]:
             if start >= marks["tableAt"]:
                 play.append(duration)
+            elif start >= marks["paintedAt"]:
+                boot.append(duration)
+                booting.append("%.0f ms at %.0f ms (first paint %.0f, table %.0f)%s" % (
+                    duration, start, marks["paintedAt"], marks["tableAt"],
+                    scripts_of(marks["frames"], start)))
             else:
-                (boot if start >= marks["paintedAt"] else unpainted).append(duration)
+                unpainted.append(duration)
             if start >= marks["tableAt"]:
-                when.append("%.0f ms at %+.1f s" % (duration, (start - marks["tableAt"]) / 1000))
+                when.append("%.0f ms at %+.1f s%s" % (duration, (start - marks["tableAt"]) / 1000,
+                                                     scripts_of(marks["frames"], start)))
         frames += [frame for frame in marks["frames"] if frame[0] >= marks["tableAt"]]
         context.close()
     over = sum(1 for waited, _, target, _ in waits if waited > target)
@@ -223,12 +233,23 @@ def bench_game(browser, server, game_id, args):
           "before the first paint: %s" % ("", tasks_over_50(play), tasks_over_50(boot),
                                           tasks_over_50(unpainted)), flush=True)
     print("%-20s %s during play" % ("", blocking_frames(frames)), flush=True)
+    if args.tasks and booting:
+        print("%-20s from the first paint to the table: %s" % ("", ", ".join(booting)))
     if args.tasks and when:
         print("%-20s during play (from the table's first paint): %s" % ("", ", ".join(when)))
     worst = max(waits, key=lambda wait: wait[0] / wait[2])
     print("%-20s worst: waited %.2f s for %d moves; target %.2f s; each move shown at +%s s "
           "from the click" % ("", *worst[:3], ", +".join("%.2f" % at for at in worst[3])),
           flush=True)
+
+
+def scripts_of(frames, start):
+    """The longest scripts of the frame that held the task begun at `start`."""
+    held = [frame for frame in frames if frame[0] <= start <= frame[0] + frame[2]]
+    if not held:
+        return ""
+    return " [%s]" % "; ".join("%s %s %.0f ms" % (invoker, source, duration)
+                               for duration, invoker, source in held[0][3][:3])
 
 
 def tasks_over_50(durations):
@@ -286,7 +307,8 @@ def main(argv):
     parser.add_argument("--pace", choices=sorted(PACES), default="normal")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--dist", help="a site built already (default: build one)")
-    parser.add_argument("--tasks", action="store_true", help="list each task over 50 ms in play")
+    parser.add_argument("--tasks", action="store_true",
+                        help="list each task over 50 ms from the first paint, with its frame's scripts")
     parser.add_argument("--game", action="append", help="a game id (default: every multiplayer game)")
     args = parser.parse_args(argv)
     games = args.game or sorted(g for g in GAMES if GAMES[g].max_players > 1)

@@ -210,6 +210,8 @@ def bench_game(browser, server, game_id, args):
         for start, duration in marks["tasks"]:
             if start >= marks["tableAt"]:
                 play.append(duration)
+                when.append("%.0f ms at %+.1f s%s" % (duration, (start - marks["tableAt"]) / 1000,
+                                                     scripts_of(marks["frames"], start)))
             elif start >= marks["paintedAt"]:
                 boot.append(duration)
                 booting.append("%.0f ms at %.0f ms (first paint %.0f, table %.0f)%s" % (
@@ -217,9 +219,6 @@ def bench_game(browser, server, game_id, args):
                     scripts_of(marks["frames"], start)))
             else:
                 unpainted.append(duration)
-            if start >= marks["tableAt"]:
-                when.append("%.0f ms at %+.1f s%s" % (duration, (start - marks["tableAt"]) / 1000,
-                                                     scripts_of(marks["frames"], start)))
         frames += [frame for frame in marks["frames"] if frame[0] >= marks["tableAt"]]
         context.close()
     over = sum(1 for waited, _, target, _ in waits if waited > target)

@@ -17,7 +17,6 @@ import fnmatch
 import hashlib
 import os
 import re
-import shutil
 import subprocess
 import tarfile
 import tempfile

@@ -53,8 +53,9 @@ NO_SCHEDULER_YIELD = {
 
 @pytest.mark.parametrize("script", NO_SCHEDULER_YIELD.values(), ids=list(NO_SCHEDULER_YIELD))
 def test_a_browser_without_scheduler_yield_boots_and_deals(page, site_server, script):
-    """The UI's start and a table's parts (three modules for Spy Tricks)
-    load in tasks apart, with timers in place of scheduler.yield()."""
+    """The UI's modules and its start load in tasks apart, with timers in
+    place of scheduler.yield(), and the engine worker still starts (the page
+    posts its start with scheduler.postTask where it can)."""
     page.add_init_script(script)
     open_table(page, site_server.url + "?game=spy-tricks&seed=5&players=4")
     assert page.evaluate("() => typeof scheduler === 'undefined' || !('yield' in scheduler)")

@@ -22,7 +22,7 @@ from tools import ROOT, BuildError, cache_root, debian, icons, mpy, site, snapsh
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.m?py|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
+    r"|pyapp/.+\.py|pyapp/ui\.bundle|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -111,13 +111,12 @@ def test_the_engines_python_files_are_shipped_unchanged(site_dist):
 
 
 def test_the_ui_ships_as_bytecode_for_the_vendored_micropython(site_dist):
-    """Each UI module as .mpy (tools/mpy.py): version 6 bytecode, no native
-    code, its tracebacks naming the module's path in the site, never a path
-    of the build machine."""
-    shipped = [name for name in files_of(site_dist) if name.endswith(".mpy")]
-    assert shipped == ui_bytecode_files()
-    for name in shipped:
-        data = (site_dist / name).read_bytes()
+    """Each UI module as .mpy (tools/mpy.py), all in one bundle: version 6
+    bytecode, no native code, its tracebacks naming the module's path in the
+    site, never a path of the build machine."""
+    bundle = site.read_ui_bundle(site_dist / site.UI_BUNDLE)
+    assert sorted(bundle) == sorted(ui_bytecode_files())
+    for name, data in bundle.items():
         assert data[:2] == mpy.MPY_HEADER and data[2] >> 2 == 0, name
         assert (name[:-len(".mpy")] + ".py").encode() in data, name
         for path in (str(ROOT), str(site_dist.resolve()), str(cache_root())):
@@ -358,9 +357,7 @@ def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     attrs, config = script_config(tags, "mpy")
     assert "src" not in attrs  # the bootstrap inline, which imports pyapp/ui/main.py last
     assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
-    expected = ui_bytecode_files()
-    assert sorted(config["files"]) == ["./" + name for name in expected]
-    assert all(config["files"]["./" + name] == name for name in expected)
+    assert config["files"] == {"./pyapp/ui.bundle": "pyapp/ui.bundle"}
 
 
 def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):

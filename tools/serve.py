@@ -20,7 +20,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".gz": "application/gzip",
     ".py": "text/x-python",
-    ".mpy": "application/octet-stream",  # MicroPython bytecode (guessed: an IBM payment type)
+    ".bundle": "application/octet-stream",  # the UI's bytecode (tools/site.py's write_ui_bundle)
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html",

@@ -31,6 +31,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from tools import DIST, ROOT, BuildError
@@ -117,8 +118,7 @@ def write_content(src, site):
         target = site / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src / name, target)
-    for source, name in ui_modules(src):
-        compile_module(source, site / name, source.relative_to(src).as_posix())
+    write_ui_bundle(src, site)
     if (src / "static").is_dir():
         shutil.copytree(src / "static", site / "static",
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
@@ -254,6 +254,8 @@ def ui_imports(ui, name, lazy=False):
 # on the page). "error" stays: it shows a Python error on the page.
 UNUSED_PLUGINS = ["deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"]
 PLUGINS_OFF = ["!" + name for name in UNUSED_PLUGINS]
+# The UI's bytecode, all in one file (write_ui_bundle).
+UI_BUNDLE = "pyapp/ui.bundle"
 
 
 def ui_modules(src):
@@ -263,13 +265,43 @@ def ui_modules(src):
             for path in [pyapp / "__init__.py"] + python_files(pyapp / "ui")]
 
 
+def write_ui_bundle(src, site):
+    """UI_BUNDLE: the bytecode of every UI module (tools/mpy.py) in one file,
+    a line of JSON listing [path, length] of each, then their bytes in that
+    order. The page's MicroPython script unpacks it into the file system
+    before its first import. One request instead of 33: over HTTP/1.1 a
+    browser opens at most 6 connections to a host, and the 33 held
+    MicroPython's wasm in that queue for 0.2 s (bench/boot.py --link 20)."""
+    index, parts = [], []
+    with tempfile.TemporaryDirectory(prefix="safehouse-mpy-") as scratch:
+        for source, name in ui_modules(src):
+            target = Path(scratch) / name
+            compile_module(source, target, source.relative_to(src).as_posix())
+            parts.append(target.read_bytes())
+            index.append([name, len(parts[-1])])
+    bundle = site / UI_BUNDLE
+    bundle.parent.mkdir(parents=True, exist_ok=True)
+    bundle.write_bytes(json.dumps(index).encode() + b"\n" + b"".join(parts))
+
+
+def read_ui_bundle(bundle):
+    """{path: bytecode} of a file write_ui_bundle wrote."""
+    index, _, data = Path(bundle).read_bytes().partition(b"\n")
+    modules, start = {}, 0
+    for name, length in json.loads(index):
+        modules[name] = data[start:start + length]
+        start += length
+    if start != len(data):
+        raise BuildError("%s holds %d bytes more than its index lists" % (bundle, len(data) - start))
+    return modules
+
+
 def ui_config(src):
     """The PyScript config of the MicroPython UI: the local interpreter (or
-    PyScript would fetch one from a CDN), the files to mount (the UI's
-    bytecode, tools/mpy.py) and the plugins left out."""
-    files = {"./" + name: name for source, name in ui_modules(src)}
-    return {"interpreter": "./vendor/micropython/micropython.mjs", "files": files,
-            "plugins": PLUGINS_OFF}
+    PyScript would fetch one from a CDN), the file to mount (the UI's
+    bytecode, UI_BUNDLE) and the plugins left out."""
+    return {"interpreter": "./vendor/micropython/micropython.mjs",
+            "files": {"./" + UI_BUNDLE: UI_BUNDLE}, "plugins": PLUGINS_OFF}
 
 
 # ---------------------------------------------------------------- index.html
@@ -325,11 +357,11 @@ def preload_links(site, ui_files):
     chunk, then loads MicroPython), so the browser fetches and compiles them
     at once (the error chunk, asked for only once the core runs, queued
     behind the .mpy preloads and held MicroPython back by 0.3 s on
-    loopback); and <link rel="preload"> for the .mpy files the UI mounts,
-    which PyScript asks for only once MicroPython runs, so they come in
-    beside the chain, not after it. They are fetched as PyScript fetches
-    them (CORS mode, same-origin credentials), or the browser would fetch
-    each twice. Not MicroPython's wasm: fetched beside 30 others, it
+    loopback); and <link rel="preload"> for the UI's bytecode (UI_BUNDLE),
+    which PyScript asks for only once MicroPython runs, so it comes in
+    beside the chain, not after it. It is fetched as PyScript fetches it
+    (CORS mode, same-origin credentials), or the browser would fetch it
+    twice. Not MicroPython's wasm: fetched beside 30 others, it
     came in too slowly for the page to judge its link fast enough for the
     engine's snapshot (index.html's linkIsFast), even on loopback."""
     pyscript = site / "vendor" / "pyscript"

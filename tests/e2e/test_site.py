@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
-from tools import ROOT, site
+from tools import site
 
 from . import open_table, screenshot, wait_engine, wait_ui
 from .conftest import check_requests, new_logged_context, off_origin
@@ -73,8 +73,8 @@ def test_no_request_leaves_the_local_server(page, context, site_server):
     assert off_origin(context.request_log) == []
 
 
-def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, site_server):
-    """The UI's bytecode files are preloaded beside the boot chain: the
+def test_the_page_fetches_the_ui_once_and_no_plugin_it_leaves_out(page, site_server):
+    """The UI's bytecode, one bundle, is preloaded beside the boot chain: the
     preload is the very fetch PyScript makes, not a second one. The page
     fetches no .py file. PyScript's unused plugins are left out, so they are
     not fetched at all."""
@@ -82,10 +82,8 @@ def test_the_page_fetches_each_ui_file_once_and_no_plugin_it_leaves_out(page, si
     wait_ui(page)
     paths = page.evaluate("() => performance.getEntriesByType('resource')"
                           ".map((entry) => new URL(entry.name).pathname)")
-    files = [path for path in paths if path.endswith((".py", ".mpy"))]
-    expected = {"/pyapp/__init__.mpy"} | {"/pyapp/ui/%s.mpy" % path.stem
-                                          for path in (ROOT / "pyapp" / "ui").glob("*.py")}
-    assert sorted(files) == sorted(expected)
+    files = [path for path in paths if path.startswith("/pyapp/")]
+    assert files == ["/" + site.UI_BUNDLE]
     plugins = [path for path in paths for name in site.UNUSED_PLUGINS
                if path.startswith("/vendor/pyscript/%s-" % name)]
     assert plugins == []

@@ -379,7 +379,7 @@ def test_the_ui_imports_its_modules_in_short_tasks_main_last(tags):
     ui = ROOT / "pyapp" / "ui"
     for position, module in enumerate(order):
         assert set(site.ui_imports(ui, module)) <= set(order[:position]), module
-    assert "archive" in order and "deck_of_spies" not in order  # a table's module loads with its game
+    assert {"core", "screens"} <= set(order) and "deck_of_spies" not in order  # a table's module loads with its game
 
 
 def test_the_page_preloads_the_chain_of_modules_before_micropython(tags):

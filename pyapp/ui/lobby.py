@@ -76,7 +76,7 @@ def setup_rows(entry):
             levels[len(levels) // 2] if levels else None)),
         levels_note(levels),
     ]
-    rows.append(people_row(high))
+    rows.append(people_row(low))
     for option in entry["options"]:
         choices = [("", "standard")] + [
             (str(index), str(choice)) for index, choice in enumerate(option["choices"] or [])]
@@ -85,13 +85,20 @@ def setup_rows(entry):
     return rows
 
 
-def people_row(most):
-    """Pass and play: which other seats are people at this device (seats
-    beyond the table's size are left out)."""
-    boxes = [el("label", el("input", type="checkbox", id="setup-person-%d" % seat),
-                " Player %d" % (seat + 1)) for seat in range(1, most)]
+def people_row(players):
+    """Pass and play: which other seats are people at this device. Only the
+    table's seats are offered; the page redraws the boxes (people_boxes)
+    when the number of players changes."""
     return el("fieldset", el("legend", "Also people at this device (pass and play)"),
-              el("div", boxes, class_="people"), class_="setup-people")
+              el("div", people_boxes(players), class_="people", id="setup-people-boxes"),
+              class_="setup-people")
+
+
+def people_boxes(players, ticked=()):
+    """A box for each seat after the first of a table of `players`."""
+    return [el("label", el("input", type="checkbox", id="setup-person-%d" % seat,
+                           checked=seat in ticked),
+               " Player %d" % (seat + 1)) for seat in range(1, players)]
 
 
 def setup_html(entry):

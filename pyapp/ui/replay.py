@@ -72,7 +72,7 @@ def moves_html(moves, first):
 
 def replay_html(record, moves):
     """The frame of a replay: head, controls, an empty felt and the move list
-    beginning with `moves` (archive.py adds the rest a few at a time)."""
+    beginning with `moves` (the page core adds the rest a few at a time: screens.list_moves)."""
     outcome = "won" if record["won"] else "lost"
     items = [el("li", el("button", "The deal", type="button", class_="replay-move",
                          data_action="replay-to", data_step="0"), data_step="0")]

@@ -84,6 +84,7 @@ class Page:
         self.body = {}
         self.html, self.hidden, self.text = {}, {}, {}
         self.log = []  # every effect, in order
+        self.events = []  # every event sent, with what each gave: [event, effects]
         self.calls = []  # engine calls not yet answered: [name, argument]
         self.timers = []  # [due, event]
         self.tasks = []  # events that wait for the next task
@@ -99,7 +100,10 @@ class Page:
         event.setdefault("wall", WALL + int(self.at))
         event.setdefault("offset", 60)
         event.setdefault("random", self.random.random())
-        for effect in core.update(self.model, event):
+        sent = json.loads(json.dumps(event))  # as it is now (the core may keep and change it)
+        effects = core.update(self.model, event)
+        self.events.append([sent, json.loads(json.dumps(effects))])
+        for effect in effects:
             self.apply(effect)
 
     def apply(self, effect):

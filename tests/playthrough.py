@@ -1,6 +1,7 @@
 """Seeded games played through the session, for the table tests."""
 
 from pyapp.engine.bots import RandomBot
+from pyapp.games import GAMES
 from pyapp.engine.rng import Rng
 from pyapp.session import Session
 
@@ -102,3 +103,35 @@ def assert_hint_marks(html, action, hinted_class):
     assert html.count(hinted_class) == 1
     hinted = re.search(r"<button[^>]*%s[^>]*>" % hinted_class, html).group(0)
     assert esc(action_json(action)) in hinted
+
+
+UNDO_SEEDS = range(1, 40)  # where after_a_move and forced_move look
+
+
+def human_to_act(session):
+    return not session.state.is_over and session.state.to_act == session.human
+
+
+def after_a_move(game_id, revealing):
+    """A session right after a human move that did (or did not) reveal
+    something, with the human to decide again and no forced move pending;
+    and the move count before that move."""
+    players = GAMES[game_id].min_players
+    for session in human_decisions(game_id, players, UNDO_SEEDS):
+        legal = session.payload()["legal"]
+        moves = [action for action in legal if reveals(session, action) == revealing]
+        if not moves or (len(legal) < 2 and not revealing):
+            continue
+        before = len(session.state.history)
+        session.act(moves[0])
+        if human_to_act(session) and session.payload()["only_choice"] is None:
+            return session, before
+    raise AssertionError("no such move in %s" % game_id)
+
+
+def forced_move(game_id, players):
+    """A session whose human decision is a forced move that reveals nothing."""
+    for session in human_decisions(game_id, players, UNDO_SEEDS):
+        if session.payload()["only_choice"] is not None:
+            return session
+    raise AssertionError("no forced move in %s" % game_id)

@@ -1,7 +1,8 @@
-"""mypy --strict passes on the engines, the bots, the session and the worker.
+"""mypy --strict passes on the engines, the bots, the session, the worker
+and the page core (pyapp/ui/core.py, screens.py).
 
-The settings (and the modules still exempt) are in mypy.ini; pyapp/ui runs
-under MicroPython, which has no `typing`, and is not checked.
+The settings (and the modules still exempt) are in mypy.ini; the rest of
+pyapp/ui runs under MicroPython, which has no `typing`, and is not checked.
 """
 
 import os

@@ -104,6 +104,7 @@ class Model:
         self.autoplay = False  # the expert is finishing the solitaire for the person to watch
         self.typed = ""  # the first key of a two-key choice ("r" of "r9"), until the next key
         self.replay: "dict[str, Any] | None" = None  # screens.py's replay on show
+        self.replays = 0  # replays opened: tells a late task of the last one from the next
 
 
 def update(model: Model, event: "Event") -> "list[Effect]":
@@ -981,7 +982,7 @@ def table_action(model: Model, event: "Event") -> "Any":
 def on_start(model: Model, event: "Event") -> None:
     """The page's first event: settings, kept games, the lobby."""
     kept = settings(model)
-    model.pace = kept.get("pace") if kept.get("pace") in PACES else "normal"
+    model.pace = str(kept["pace"]) if kept.get("pace") in PACES else "normal"
     model.auto_answer = kept.get("auto_answer") is not False
     saves.carry_over_legacy(model.store, model.now["wall"], lambda: fresh_id(model),
                             lambda game: title_of(model, game))

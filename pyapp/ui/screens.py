@@ -69,7 +69,7 @@ def open_replay(model: "Model", event: "Event") -> None:
     record_id = event.get("data-history")
     if record_id:
         record, back = history.find(model.store, record_id), "history"
-    elif model.payload is not None:
+    elif model.payload is not None and model.payload["view"]["over"]:
         record = history.record_of(model.game_id, model.payload, model.now["wall"])
         back = "table"
     else:
@@ -121,21 +121,22 @@ def start_replay(model: "Model", record: "dict[str, Any]", back: str,
                  answer: "dict[str, Any]") -> None:
     moves = answer["moves"]
     show_archive(model, "replay", replay.replay_html(record, moves[:MOVES_AT_ONCE]))
+    model.replays += 1
     model.replay = {"record": record, "back": back, "step": 0, "steps": answer["steps"],
                     "wanted": 0, "loading": False, "answer": None, "hands": False,
-                    "review": None, "moves": moves}
+                    "review": None, "moves": moves, "number": model.replays}
     core.set_attr(model, "data-replay-steps", str(answer["steps"]))
     show_step(model, answer)
     if len(moves) > MOVES_AT_ONCE:
         emit(model, "next-task", {"type": "list-moves", "first": MOVES_AT_ONCE,
-                                  "replay": id(model.replay)})
+                                  "replay": model.replays})
 
 
 def list_moves(model: "Model", event: "Event") -> None:
     """The rest of the move list, a few dozen a task: MicroPython builds ~3
     lines a millisecond, and no task on the page may take long."""
     shown = model.replay
-    if shown is None or id(shown) != event["replay"]:
+    if shown is None or shown["number"] != event["replay"]:
         return
     first, moves = event["first"], shown["moves"]
     emit(model, "append-html", "replay-moves",
@@ -221,7 +222,8 @@ def start_review(model: "Model") -> None:
         show_message(model, "The review could not start: the game engine is not ready")
 
 
-def review_listed(model: "Model", listed: "dict[str, Any] | None", shown: "Any") -> None:
+def review_listed(model: "Model", listed: "dict[str, Any] | None",
+                  shown: "dict[str, Any]") -> None:
     if shown is not model.replay or shown["review"] is None:
         return
     if listed is None or not listed.get("ok"):
@@ -245,7 +247,7 @@ def review_next(model: "Model", shown: "dict[str, Any]") -> None:
     request(model, "review", argument, "reviewed", shown, wait=True)
 
 
-def reviewed(model: "Model", answer: "dict[str, Any] | None", shown: "Any") -> None:
+def reviewed(model: "Model", answer: "dict[str, Any] | None", shown: "dict[str, Any]") -> None:
     if shown is not model.replay or shown["review"] is None:
         return
     review = shown["review"]

@@ -14,42 +14,9 @@ from pyapp.games import GAMES
 from pyapp.session import MOVE_REVEALED
 from pyapp.ui import saves
 
-import playthrough
-from playthrough import reveals
+from playthrough import after_a_move, forced_move
 
 from . import MOVE_TIMEOUT_MS, screenshot, wait_engine, wait_ui
-
-SEEDS = range(1, 40)
-
-
-def human_to_act(session):
-    return not session.state.is_over and session.state.to_act == session.human
-
-
-def after_a_move(game_id, revealing):
-    """A session right after a human move that did (or did not) reveal
-    something, with the human to decide again and no forced move pending;
-    and the move count before that move."""
-    players = GAMES[game_id].min_players
-    for session in playthrough.human_decisions(game_id, players, SEEDS):
-        legal = session.payload()["legal"]
-        moves = [action for action in legal if reveals(session, action) == revealing]
-        if not moves or (len(legal) < 2 and not revealing):
-            continue
-        before = len(session.state.history)
-        session.act(moves[0])
-        if human_to_act(session) and session.payload()["only_choice"] is None:
-            return session, before
-    raise AssertionError("no such move in %s" % game_id)
-
-
-def forced_move(game_id, players):
-    """A session whose human decision is a forced move that reveals nothing."""
-    for session in playthrough.human_decisions(game_id, players, SEEDS):
-        if session.payload()["only_choice"] is not None:
-            return session
-    raise AssertionError("no forced move in %s" % game_id)
-
 
 def record(session):
     return saves.entry_text(session.payload(), 1)

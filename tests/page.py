@@ -89,6 +89,8 @@ class Page:
         self.timers = []  # [due, event]
         self.tasks = []  # events that wait for the next task
         self.focused = None
+        self.entries = [[query, None]]  # the tab's history: [address, depth]
+        self.entry = 0  # the entry on show
         self.booting = False
         self.send({"type": "start"})
         self.send({"type": "listening", "query": query})
@@ -132,6 +134,15 @@ class Page:
             self.tasks.append(args[0])
         elif name == "boot-engine":
             self.booting = True
+        elif name == "url":
+            self.entries[self.entry] = [args[0], args[1]]
+        elif name == "push":
+            del self.entries[self.entry + 1:]
+            self.entries.append([self.entries[self.entry][0] if args[0] is None else args[0],
+                                 args[1]])
+            self.entry += 1
+        elif name == "history-back":
+            self.go(-1, later=True)
         elif name in ("focus", "focus-first", "focus-heading"):
             self.focused = effect
 
@@ -157,6 +168,20 @@ class Page:
             event[name if name in ("id", "value", "checked", "form")
                   else "data-" + name.replace("_", "-")] = value
         self.send(event)
+
+    def go(self, steps, later=False):
+        """The browser's Back (-1) or Forward (1): its popstate comes as a task."""
+        self.entry += steps
+        assert 0 <= self.entry < len(self.entries), "went out of the app"
+        event = {"type": "history", "depth": self.entries[self.entry][1]}
+        if later:
+            self.tasks.append(event)
+        else:
+            self.send(event)
+
+    @property
+    def address(self):
+        return self.entries[self.entry][0]
 
     # -- time passing ------------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def test_a_link_deals_once_the_engine_has_loaded():
 def test_bad_url_parameters_are_explained_over_the_lobby():
     page = Page(query="?game=chess&seed=1")
     assert "Showing the lobby instead" in page.message()
-    assert ["url", ""] in page.log
+    assert ["url", "", 0] in page.log
     page.boot()
     assert page.screen == "lobby"
 
@@ -268,11 +268,46 @@ def test_a_slower_pace_holds_each_move_longer():
     assert page.at - start == pytest.approx((page.payload["moves"] - moves) * core.PACES["slow"] * 1000)
 
 
-def test_a_links_pace_is_used():
+def test_a_links_pace_is_for_the_game_it_deals_only():
     page = Page(query="?game=mister-spy&players=3&seed=5&level=easy&pace=instant")
     page.boot()
     page.settle()
     assert page.model.pace == "instant" and page.at == 0
+    assert page.storage.getItem(core.SETTINGS) is None  # not kept
+    page.click("lobby")
+    page.click("play", game="deck-of-spies")
+    page.settle()
+    assert page.model.pace == "normal"
+
+
+def test_skip_brings_the_persons_turn_at_once():
+    page = Page()
+    page.boot()
+    multiplayer(page, seed=7)
+    page.settle()
+    page.click("do", act=json.dumps(page.payload["legal"][-1]))
+    while not page.timers:
+        page.answer()
+    start = page.at
+    page.click("skip")
+    while page.calls:
+        page.answer()
+    assert page.body["data-human-turn"] == "true" and page.at == start
+    page.settle()
+    page.click("skip")  # with no bot moving: nothing to skip
+    assert not page.model.hurry and not page.calls
+
+
+def test_the_n_key_skips_too():
+    page = Page()
+    page.boot()
+    multiplayer(page, seed=7)
+    page.settle()
+    page.click("do", act=json.dumps(page.payload["legal"][-1]))
+    while not page.timers:
+        page.answer()
+    page.key("n")
+    assert page.model.hurry
 
 
 def test_forced_moves_are_made_for_the_person_unless_they_say_no():
@@ -558,9 +593,75 @@ def test_table_tools_work_from_the_table(action):
     page = solitaire()
     page.click(action, game="deck-of-spies")
     if action == "rules":
-        assert page.model.dialog == "overlay" and page.focused == ["focus-first", "overlay"]
+        assert page.model.dialog == "rules" and page.focused == ["focus-first", "overlay"]
         page.key("Escape")
         assert page.model.dialog is None
     else:
         page.send({"type": "copied", "ok": False, "url": "http://x/?game=deck-of-spies"})
         assert page.message().startswith("Copy this link")
+
+
+# -- the browser's Back ---------------------------------------------------------------------
+
+
+def test_back_from_a_table_returns_to_the_lobby_and_the_game_is_kept():
+    page = solitaire()
+    play_first(page)
+    assert page.address.startswith("?game=deck-of-spies") and page.entry == 1
+    page.go(-1)
+    assert page.screen == "lobby" and page.payload is None
+    assert 'data-resume=' in page.html["kept"] and kept_record(page)["meta"]["moves"] == 1
+    page.go(1)  # Forward: the game again, resumed
+    page.settle()
+    assert page.screen == "table" and page.payload["moves"] == 1
+
+
+def test_a_link_opens_its_table_above_the_lobby_so_back_never_leaves_a_game():
+    page = Page(query="?game=deck-of-spies&seed=77")
+    page.boot()
+    assert page.entry == 1 and page.screen == "table"
+    page.go(-1)
+    assert page.screen == "lobby" and page.address == ""
+
+
+def test_back_closes_the_rules_and_the_close_button_takes_its_entry_back():
+    page = solitaire()
+    page.click("rules", game="deck-of-spies")
+    assert page.entry == 2 and page.model.dialog == "rules"
+    page.go(-1)
+    assert page.model.dialog is None and page.screen == "table" and page.payload is not None
+    page.click("rules", game="deck-of-spies")
+    page.click("close")
+    page.settle()
+    assert page.entry == 1 and page.model.dialog is None and page.screen == "table"
+    page.go(-1)
+    assert page.screen == "lobby"
+
+
+def test_back_walks_from_a_replay_to_the_history_to_the_lobby():
+    page = finished()
+    page.click("lobby")
+    page.click("history")
+    [record_id] = [key.split(".")[-1] for key in saves.keys(page.storage, "safehouse.history.")]
+    page.click("replay", history=record_id)
+    page.settle()
+    assert page.screen == "replay"
+    page.go(-1)
+    assert page.screen == "history"
+    page.go(1)
+    page.settle()
+    assert page.screen == "replay"
+    page.click("replay-close")  # the page's own Close goes back, not forward
+    page.settle()
+    assert page.screen == "history" and page.entries[page.entry][1] == page.model.place
+    page.go(-1)
+    assert page.screen == "lobby"
+
+
+def test_back_with_a_confirmation_open_cancels_it_and_loses_nothing():
+    page = solitaire()
+    play_first(page)
+    page.click("new-deal")
+    page.go(-1)
+    assert page.model.dialog is None and page.screen == "lobby"
+    assert kept_record(page)["meta"]["moves"] == 1

@@ -72,7 +72,9 @@ class Model:
         self.effects: "list[Effect]" = []
         self.now: "dict[str, Any]" = {"at": 0, "wall": 0, "offset": 0, "random": 0.5}
         self.screen = "loading"  # lobby, table, history, stats, replay, pass
-        self.dialog: "str | None" = None  # "overlay" (rules or setup sheet) or "confirm"
+        # The dialog open: "overlay" (the setup sheet), "rules" (the rules
+        # sheet, an entry of the browser's history) or "confirm".
+        self.dialog: "str | None" = None
         self.confirming: "Event | None" = None  # the event a confirmed dialog sends
         # The engine: "loading", "up" (booted, kept games being checked),
         # "ready", "restarting" or "failed".
@@ -105,6 +107,12 @@ class Model:
         self.typed = ""  # the first key of a two-key choice ("r" of "r9"), until the next key
         self.replay: "dict[str, Any] | None" = None  # screens.py's replay on show
         self.replays = 0  # replays opened: tells a late task of the last one from the next
+        # The browser's history: the app's entries (a place each: {"screen", ...}),
+        # the one on show, and pops the page caused itself (not the person's Back).
+        self.visits: "list[dict[str, Any] | None]" = [{"screen": "lobby"}]
+        self.place = 0
+        self.own_pops = 0
+        self.link_pace: "str | None" = None  # a link's pace, for the game it deals
 
 
 def update(model: Model, event: "Event") -> "list[Effect]":
@@ -192,14 +200,19 @@ def keep_setting(model: Model, name: str, value: "Any") -> None:
     saves.write(model.store, SETTINGS, json.dumps(kept))
 
 
-def set_pace(model: Model, pace: "Any", keep: bool = True) -> None:
-    """The bots' pace; it applies from the next bot move. A link's pace
-    (keep=False) is for that game only."""
+def kept_pace(model: Model) -> str:
+    """The pace kept on this device (normal until one is chosen)."""
+    pace = settings(model).get("pace")
+    return str(pace) if pace in PACES else "normal"
+
+
+def set_pace(model: Model, pace: "Any") -> None:
+    """The pace chosen on the table: kept on this device; it applies from
+    the next move."""
     if pace not in PACES:
         return
     model.pace = pace
-    if keep:
-        keep_setting(model, "pace", pace)
+    keep_setting(model, "pace", pace)
 
 
 def set_auto_answer(model: Model, on: bool) -> None:
@@ -326,11 +339,12 @@ def leave_game(model: Model) -> None:
     set_attr(model, "data-stale", None)
 
 
-def show_lobby(model: Model) -> None:
+def show_lobby(model: Model, navigate: bool = True) -> None:
     leave_game(model)
     show_screen(model, "lobby")
     render_kept(model)
-    emit(model, "url", "")
+    if navigate:
+        visit(model, {"screen": "lobby"}, "")
 
 
 def render_table(model: Model) -> None:
@@ -384,8 +398,10 @@ def open_game(model: Model, game_id: str, written: "str | None",
     model.payload = payload
     model.selection = []
     model.hint = None
+    model.pace = model.link_pace or kept_pace(model)
+    model.link_pace = None
     show_screen(model, "table")
-    emit(model, "url", table_query(payload))
+    visit(model, {"screen": "table", "game": game_id}, table_query(payload))
     render_table(model)
     keep_game(model, payload)
     # The game's table modules (its keys, the drawing of a table with a card
@@ -403,9 +419,15 @@ def show_sheet(model: Model, html: str) -> None:
     emit(model, "focus-first", "overlay")
 
 
-def close_sheet(model: Model) -> None:
-    if model.dialog != "overlay":
+def close_sheet(model: Model, navigate: bool = True) -> None:
+    """Close the rules or setup sheet (the rules' entry in the browser's
+    history goes too, when the page closes it)."""
+    if model.dialog not in ("overlay", "rules"):
         return
+    if model.dialog == "rules" and navigate and model.place > 0:
+        model.place -= 1
+        model.own_pops += 1
+        emit(model, "history-back")
     model.dialog = None
     emit(model, "hidden", "overlay", True)
     emit(model, "focus-back")
@@ -485,10 +507,86 @@ def setup_players_changed(model: Model, event: "Event") -> None:
 
 
 def show_rules(model: Model, event: "Event") -> None:
+    """The rules sheet: an entry of the browser's history, so Back closes it."""
     game = event.get("data-game") or (model.payload or {}).get("game")
     entry = entry_of(model, game)
     if entry is not None:
         show_sheet(model, rules_html(entry))
+        model.dialog = "rules"
+        here = dict(model.visits[model.place] or {"screen": model.screen})
+        here["rules"] = game
+        visit(model, here)
+
+
+# -- the browser's history ------------------------------------------------------------
+
+
+def visit(model: Model, place: "dict[str, Any]", query: "str | None" = None) -> None:
+    """Go to `place` (a screen, or the rules over one) as an entry of the
+    browser's history, so that Back returns to the screen before. Another
+    place of the same screen (a new deal) takes the entry's place; the
+    place just before is gone back to, not added again."""
+    here = model.visits[model.place]
+    if here is not None and here["screen"] == place["screen"] and \
+            ("rules" in here) == ("rules" in place):
+        model.visits[model.place] = place
+        if query is not None:
+            emit(model, "url", query, model.place)
+    elif model.place > 0 and model.visits[model.place - 1] == place:
+        model.place -= 1
+        model.own_pops += 1
+        emit(model, "history-back")
+    else:
+        del model.visits[model.place + 1:]
+        model.visits.append(place)
+        model.place += 1
+        emit(model, "push", query, model.place)
+
+
+def on_history(model: Model, event: "Event") -> None:
+    """The person went Back (or Forward) to the app's entry at `depth`: that
+    screen again, or the lobby when it cannot be had again. A dialog open
+    closes, and nothing is lost: a game left is kept, one gone back to is
+    resumed."""
+    if model.own_pops:
+        model.own_pops -= 1
+        return
+    depth = event.get("depth")
+    depth = depth if isinstance(depth, int) and 0 <= depth < len(model.visits) else 0
+    model.place = depth
+    place = model.visits[depth] or {"screen": "lobby"}
+    if model.dialog == "confirm":
+        answer_dialog(model, False)
+    if model.dialog in ("overlay", "rules") and place.get("rules") is None:
+        close_sheet(model, navigate=False)
+    go_to(model, place)
+
+
+def lobby_again(model: Model) -> None:
+    show_lobby(model, navigate=False)
+    emit(model, "url", "", model.place)  # (a link's address, when the app began with one)
+
+
+def go_to(model: Model, place: "dict[str, Any]") -> None:
+    screen = place["screen"]
+    if place.get("rules") and model.dialog != "rules":
+        go_to(model, dict((name, place[name]) for name in place if name != "rules"))
+        entry = entry_of(model, place["rules"])
+        if entry is not None:
+            show_sheet(model, rules_html(entry))
+            model.dialog = "rules"
+    elif screen == "table" and model.payload is not None and model.game_id == place.get("game"):
+        if model.screen != "table":
+            show_screen(model, "table")
+            render_table(model)
+    elif screen == "table" and saves.read(model.store, saves.GAME + str(place.get("game"))):
+        resume_game(model, place["game"])
+    elif screen in SCREENS:
+        SCREENS[screen](model, place)
+    elif model.screen != "lobby":
+        show_lobby(model, navigate=False)
+        model.visits[model.place] = {"screen": "lobby"}
+        emit(model, "url", "", model.place)
 
 
 # -- talking to the engine ------------------------------------------------------------
@@ -848,7 +946,9 @@ def show_move(model: Model, payload: "dict[str, Any] | None") -> None:
 
 
 def hurry(model: Model) -> None:
-    """A click on the table while the bots move: skip to the person's turn."""
+    """Skip to the person's turn: Skip, or a click on the table while the bots move."""
+    if not model.moving:
+        return
     model.hurry = True
     if model.held is not None:
         payload, model.held = model.held, None
@@ -982,7 +1082,7 @@ def table_action(model: Model, event: "Event") -> "Any":
 def on_start(model: Model, event: "Event") -> None:
     """The page's first event: settings, kept games, the lobby."""
     kept = settings(model)
-    model.pace = str(kept["pace"]) if kept.get("pace") in PACES else "normal"
+    model.pace = kept_pace(model)
     model.auto_answer = kept.get("auto_answer") is not False
     saves.carry_over_legacy(model.store, model.now["wall"], lambda: fresh_id(model),
                             lambda game: title_of(model, game))
@@ -993,13 +1093,17 @@ def on_start(model: Model, event: "Event") -> None:
 def on_listening(model: Model, event: "Event") -> None:
     """The page listens: the UI is ready, the link's deal is asked for, the
     engine boots."""
+    depth = event.get("depth")
+    if isinstance(depth, int) and depth > 0:  # a reload: the entries before are the app's
+        model.visits = [None] * depth + [{"screen": "lobby"}]
+        model.place = depth
     spec, problems = game_request(event.get("query") or "", model.catalogue)
     if problems:
         show_message(model, " ".join(problems) + " Showing the lobby instead.")
-        emit(model, "url", "")
+        emit(model, "url", "", model.place)
     set_attr(model, "data-ui", "ready")
     if spec is not None and spec.get("pace"):
-        set_pace(model, spec.pop("pace"))
+        model.link_pace = spec.pop("pace")  # for the game the link deals, not kept
     if spec is not None:
         when_ready(model, {"type": "deal", "spec": spec, "fresh": False},
                    STARTING % title_of(model, spec["game"]))
@@ -1127,6 +1231,7 @@ ACTIONS: "dict[str, Callable[[Model, Event], None]]" = {
     "new-deal": on_table(lambda model, event: deal_again(model, None)),
     "same-deal": on_table(lambda model, event: deal_again(model, (model.payload or {})["seed"])),
     "continue": hand_over,
+    "skip": lambda model, event: hurry(model),
 }
 
 
@@ -1167,7 +1272,8 @@ def dialog_key(model: Model, event: "Event") -> None:
     elif event["key"] == "Escape":
         close_sheet(model)
     elif event["key"] == "Tab":
-        emit(model, "cycle-focus", model.dialog, bool(event.get("shift")))
+        emit(model, "cycle-focus", "confirm" if model.dialog == "confirm" else "overlay",
+             bool(event.get("shift")))
 
 
 def press_choice(model: Model, key: str, choice_keys: "list[str]", table_keys: "Any") -> bool:
@@ -1216,6 +1322,8 @@ def on_key(model: Model, event: "Event") -> None:
             toggle_autoplay(model)
         elif kind == "undo":
             take_back(model)
+        elif kind == "skip":
+            hurry(model)
         else:
             send_action(model, requested(model, kind))
 
@@ -1245,6 +1353,11 @@ EVENTS: "dict[str, Callable[[Model, Event], None]]" = {
     "discarded": discarded,
     "discarded-aside": discarded_aside,
     "autoplay-act": autoplay_act,
+    "history": on_history,
+}
+# The screens that a place in the browser's history shows again (screens.py adds its own).
+SCREENS: "dict[str, Callable[[Model, dict[str, Any]], None]]" = {
+    "lobby": lambda model, place: lobby_again(model),
 }
 ANSWERS: "dict[str, Callable[[Model, Any, Any], None]]" = {
     "dealt": dealt,

@@ -362,8 +362,22 @@ def append_html(element_id, html):
         found.insertAdjacentHTML("beforeend", html)
 
 
-def set_url(query):
-    window.history.replaceState(None, "", query or window.location.pathname)
+def set_url(query, depth):
+    """This entry of the browser's history: its address, and its depth among the app's."""
+    window.history.replaceState(to_js({"depth": depth}), "", query or window.location.pathname)
+
+
+def push_url(query, depth):
+    """A new entry of the browser's history (Back returns to the one before)."""
+    window.history.pushState(to_js({"depth": depth}), "",
+                             window.location.href if query is None else
+                             query or window.location.pathname)
+
+
+def on_history(dom_event):
+    state = dom_event.state
+    depth = getattr(state, "depth", None) if state else None
+    dispatch({"type": "history", "depth": None if depth is None else int(depth)})
 
 
 def download(filename, text):
@@ -394,6 +408,8 @@ EFFECTS = {
     "draw-table": draw_table,
     "mark": mark,
     "url": set_url,
+    "push": push_url,
+    "history-back": lambda: window.history.back(),
     "scroll-top": lambda: window.scrollTo(0, 0),
     "remember-focus": remember_focus,
     "focus-back": focus_back,
@@ -442,4 +458,8 @@ async def start():
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
-    dispatch({"type": "listening", "query": str(window.location.search)})
+    window.onpopstate = create_proxy(on_history)
+    state = window.history.state
+    depth = getattr(state, "depth", None) if state else None
+    dispatch({"type": "listening", "query": str(window.location.search),
+              "depth": None if depth is None else int(depth)})

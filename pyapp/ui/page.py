@@ -26,7 +26,7 @@ def autoplay_html(playing):
 
 
 # Keys of the whole table screen; each game's own are its table module's KEYS.
-KEYS = {"u": "undo"}
+KEYS = {"u": "undo", "n": "skip"}
 
 
 def auto_answer_html(on):

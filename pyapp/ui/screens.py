@@ -31,17 +31,21 @@ MOVES_AT_ONCE = 40  # lines of a replay's move list drawn in one task
 # -- history and statistics ----------------------------------------------------------------
 
 
-def show_history(model: "Model") -> None:
+def show_history(model: "Model", navigate: bool = True) -> None:
     records, broken = history.finished_games(model.store)
     show_archive(model, "history", history.history_html(model.catalogue, records, broken,
                                                         model.now["offset"]))
+    if navigate:
+        core.visit(model, {"screen": "history"})
 
 
-def show_stats(model: "Model") -> None:
+def show_stats(model: "Model", navigate: bool = True) -> None:
     per_game = {}
     for entry in model.catalogue:
         per_game[entry["id"]] = stats.read_rows(model.store, stats.STATS + entry["id"])
     show_archive(model, "stats", stats.stats_html(model.catalogue, per_game))
+    if navigate:
+        core.visit(model, {"screen": "stats"})
 
 
 def reset_stats(model: "Model", event: "Event") -> None:
@@ -53,7 +57,7 @@ def reset_stats(model: "Model", event: "Event") -> None:
 
 def stats_reset(model: "Model", event: "Event") -> None:
     stats.reset(model.store, event["game"])
-    show_stats(model)
+    show_stats(model, navigate=False)
 
 
 def play_daily(model: "Model") -> None:
@@ -77,7 +81,18 @@ def open_replay(model: "Model", event: "Event") -> None:
     if record is None:
         show_message(model, "That game's record could not be read; it is left as it is.")
         return
-    ask_step(model, record, 0, [record, back], moves=True)
+    ask_step(model, record, 0, [record, back, True], moves=True)
+
+
+def replay_again(model: "Model", place: "dict[str, Any]") -> None:
+    """Back (or Forward) to a replay: it opens again, from its start."""
+    record = history.find(model.store, place.get("record"))
+    if record is None:
+        core.show_lobby(model)
+        return
+    before = model.visits[model.place - 1] if model.place > 0 else None
+    ask_step(model, record, 0, [record, (before or {"screen": "lobby"})["screen"], False],
+             moves=True)
 
 
 def ask_step(model: "Model", record: "dict[str, Any]", step: int, context: "Any",
@@ -105,7 +120,7 @@ def replay_step(model: "Model", answer: "dict[str, Any] | None", context: "Any")
     answer = step_answer(model, answer)
     if isinstance(context, list):
         if answer is not None:
-            start_replay(model, context[0], context[1], answer)
+            start_replay(model, context[0], context[1], answer, context[2])
         return
     shown = model.replay
     if shown is not context or shown is None:
@@ -118,9 +133,11 @@ def replay_step(model: "Model", answer: "dict[str, Any] | None", context: "Any")
 
 
 def start_replay(model: "Model", record: "dict[str, Any]", back: str,
-                 answer: "dict[str, Any]") -> None:
+                 answer: "dict[str, Any]", navigate: bool) -> None:
     moves = answer["moves"]
     show_archive(model, "replay", replay.replay_html(record, moves[:MOVES_AT_ONCE]))
+    if navigate:
+        core.visit(model, {"screen": "replay", "record": record["id"]})
     model.replays += 1
     model.replay = {"record": record, "back": back, "step": 0, "steps": answer["steps"],
                     "wanted": 0, "loading": False, "answer": None, "hands": False,
@@ -201,6 +218,7 @@ def close_replay(model: "Model") -> None:
         show_history(model)
     elif back == "table" and model.payload is not None:
         core.show_screen(model, "table")
+        core.visit(model, {"screen": "table", "game": model.game_id})
         emit(model, "focus", '#table [data-action="replay"]')
     else:
         core.show_lobby(model)
@@ -333,7 +351,13 @@ ANSWERS: "dict[str, Callable[[Model, Any, Any], None]]" = {
     "review-listed": review_listed,
     "reviewed": reviewed,
 }
+SCREENS: "dict[str, Callable[[Model, dict[str, Any]], None]]" = {
+    "history": lambda model, place: show_history(model, navigate=False),
+    "stats": lambda model, place: show_stats(model, navigate=False),
+    "replay": replay_again,
+}
 core.ACTIONS.update(ACTIONS)
+core.SCREENS.update(SCREENS)
 core.EVENTS.update(EVENTS)
 core.ANSWERS.update(ANSWERS)
 core.KEY_HOOKS.append(on_key)

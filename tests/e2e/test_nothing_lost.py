@@ -106,6 +106,22 @@ def test_new_deal_asks_before_it_abandons_a_game(page, site_server):
     assert record["meta"]["seed"] != SEED and record["meta"]["moves"] == 0
 
 
+def test_back_returns_to_the_lobby_and_forward_to_the_game_kept(page, site_server):
+    """The browser's Back and Forward move between the app's screens (the
+    decisions are the page core's, tests/test_ui_core.py; this proves the
+    edge's history entries and popstate)."""
+    open_deal(page, site_server.url)
+    play_moves(page, new_game("deck-of-spies", seed=SEED), 1)
+    page.go_back()
+    page.wait_for_selector('body[data-screen="lobby"]', state="attached")
+    assert page.url.rstrip("/") == site_server.url.rstrip("/")
+    page.wait_for_selector('[data-action="resume"]')
+    page.go_forward()
+    page.wait_for_selector('body[data-screen="table"][data-moves="1"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    assert "seed=%d" % SEED in page.url
+
+
 def test_a_link_to_another_deal_starts_it_beside_the_saved_game(page, site_server):
     page.goto(site_server.url + "?game=mission-for-peanuts&seed=5&players=3&level=easy")
     wait_engine(page)

@@ -13,7 +13,7 @@ for the calls that answer one).
 import gc
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, TypedDict
 
 from pyapp.bots.spy_tricks import hard_bot
 from pyapp.engine.protocol import clipped
@@ -31,6 +31,23 @@ ERROR_LIMIT = 300  # characters of an error sentence, a last guard
 # A JSON string literal, escapes included: brackets inside it nest nothing.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class NoGame(TypedDict):
+    """A failed call's answer while no game is in progress."""
+
+    ok: bool
+    error: str
+    view: None
+
+
+class Drawn(Payload):
+    """A payload with its table as the page draws it (`_with_table`)."""
+
+    table_html: str
+
+
+Answer = Payload | NoGame
 
 _session: Session | None = None
 _replay: Replay | None = None  # the game last replayed: stepping through it replays nothing
@@ -67,23 +84,23 @@ def _nests_too_deeply(text: str) -> bool:
 def _answer(work: Callable[[], Payload]) -> str:
     """Run `work()` and turn its payload, or any failure, into JSON text."""
     try:
-        payload = work()
+        payload: Answer = work()
     except Exception as err:
         payload = _current(_failure(err))
     return _reply(_with_table(payload))
 
 
-def _with_table(payload: Payload) -> Payload:
+def _with_table(payload: Answer) -> Drawn | NoGame:
     """The payload with "table_html": its table as the page draws it with no
     card selected and no hint. CPython draws it many times faster than the
     page's MicroPython, and here it keeps the page's main thread free while
     bots move. It is drawn from the payload as the page will read it (JSON),
     so it is the very markup the page would make."""
-    if payload.get("view") is None:
+    if payload["view"] is None:
         return payload
     seen = json.loads(json.dumps(payload))
-    payload["table_html"] = TABLES[payload["game"]].table_html(seen, [], None)
-    return payload
+    drawn: Drawn = {**payload, "table_html": TABLES[payload["game"]].table_html(seen, [], None)}
+    return drawn
 
 
 def _failure(err: Exception) -> str:
@@ -94,19 +111,18 @@ def _failure(err: Exception) -> str:
     return "Something went wrong in the engine (%s); your game is unchanged." % fault_text(err)
 
 
-def _reply(payload: Payload) -> str:
+def _reply(answer: Mapping[str, Any]) -> str:
     """An answer as JSON text, its error sentence capped at ERROR_LIMIT."""
-    if payload.get("error"):
-        payload["error"] = clipped(payload["error"], ERROR_LIMIT)
-    return json.dumps(payload)
+    if answer.get("error"):
+        answer = dict(answer, error=clipped(answer["error"], ERROR_LIMIT))
+    return json.dumps(answer)
 
 
-def _current(error: str) -> Payload:
+def _current(error: str) -> Answer:
     """The current game's payload with `error`, or just the error without a game."""
     if _session is None:
         return {"ok": False, "error": error, "view": None}
-    payload = _session.payload(error=error)
-    return payload
+    return _session.payload(error=error)
 
 
 def _require_session() -> Session:
@@ -136,17 +152,14 @@ def restore(save_json: str) -> str:
 def check(save_json: str) -> str:
     """Whether a stored save can be resumed, found by the same replay as
     `restore`, but without touching the current game. Answers {"ok": true,
-    "save": <the save as this engine version makes it>, "game", "title",
-    "players", "levels", "moves", "seed", "over"} or {"ok": false, "error"}."""
+    "over"} and the game's facts (pyapp.session.GameFacts: "save", as this
+    engine version makes it, "game", "title", "players", "levels", "humans",
+    "moves", "seed"), or {"ok": false, "error"}."""
     try:
         session = _restored(save_json)
     except Exception as err:
         return _reply({"ok": False, "error": _failure(err)})
-    state = session.state
-    return _reply({"ok": True, "save": session.save(), "game": state.game_id,
-                   "title": state.title, "players": state.num_players,
-                   "levels": list(session.levels), "moves": len(state.history),
-                   "seed": state.seed, "over": state.is_over})
+    return _reply({"ok": True, **session.facts(), "over": session.state.is_over})
 
 
 def _restored(save_json: str) -> Session:

@@ -18,10 +18,11 @@ from typing import Any, Callable, Mapping, TypedDict
 from pyapp.bots.spy_tricks import hard_bot
 from pyapp.engine.protocol import clipped
 from pyapp.engine.rng import Rng
-from pyapp.games import new_game
+from pyapp.games import GAMES, new_game
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
+from pyapp.ui import saves, transfer
 from pyapp.ui.tables import TABLES
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -53,14 +54,14 @@ _session: Session | None = None
 _replay: Replay | None = None  # the game last replayed: stepping through it replays nothing
 
 
-def parse(text: object, what: str = "request") -> Any:
+def parse(text: object, what: str = "request", limit: int = MAX_REQUEST_CHARS) -> Any:
     """The value of a request's JSON text; ValueError if the text is not a
-    string, is too large, nests too deeply or is not JSON."""
+    string, is longer than `limit`, nests too deeply or is not JSON."""
     if not isinstance(text, str):
         raise ValueError("The %s is not text." % what)
-    if len(text) > MAX_REQUEST_CHARS:
+    if len(text) > limit:
         raise ValueError("The %s is too large (%d characters; at most %d)."
-                         % (what, len(text), MAX_REQUEST_CHARS))
+                         % (what, len(text), limit))
     if _nests_too_deeply(text):
         raise ValueError("The %s nests more than %d levels deep." % (what, MAX_NESTING))
     try:
@@ -245,6 +246,55 @@ def _replay_request(request_json: str) -> tuple[dict[str, Any], Replay]:
     return request, _replay
 
 
+def import_data(request: str) -> str:
+    """Merge an export file into this device's data, without touching the
+    game in progress (pyapp/ui/transfer.py's import_export, which checks
+    each entry first). The request's first line is JSON {"store": {key:
+    text}, the page's safehouse.* entries, "now": ms}; the rest is the
+    file's text as it is (so that megabytes of it are not escaped into JSON
+    once more). Answers {"ok": true, "writes": [[key, text, what, count]],
+    "removes": [key], "added", "merged", "kept", "skipped": [[what, why]]},
+    for the page to write, or {"ok": false, "error"}: why the file is not
+    an export, in words that follow "could not be imported: "."""
+    try:
+        head, _, text = request.partition("\n")
+        try:
+            asked = parse(head, "import request", transfer.MAX_FILE_CHARS)
+        except ValueError:
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("store"), dict) \
+                or type(asked.get("now")) is not int:
+            raise ValueError("the page sent no entries to merge it into")
+        # (pyapp/ui is untyped: MicroPython, which runs it on the page, has no typing)
+        answer = transfer.import_export(  # type: ignore[no-untyped-call]
+            _own_entries(asked["store"]), text, _id_maker(asked["now"]), _titles(),
+            _nests_too_deeply)
+    except ValueError as err:
+        return _reply({"ok": False, "error": str(err)})
+    except MemoryError:
+        return _reply({"ok": False, "error": "the engine ran out of memory while reading it"})
+    except Exception as err:
+        return _reply({"ok": False, "error": "the engine failed while reading it (%s)"
+                       % fault_text(err)})
+    return _reply({"ok": True, **answer})
+
+
+def _own_entries(store: dict[Any, Any]) -> dict[str, str]:
+    return {key: text for key, text in store.items()
+            if isinstance(key, str) and key.startswith(transfer.PREFIX) and isinstance(text, str)}
+
+
+def _id_maker(now: int) -> Callable[[], str]:
+    """New game ids as the page makes them (saves.new_game_id), drawn from
+    the time of the import."""
+    rng = Rng(now)
+    return lambda: str(saves.new_game_id(now, rng.random()))  # type: ignore[no-untyped-call]
+
+
+def _titles() -> dict[str, str]:
+    return {game_id: game.title for game_id, game in GAMES.items()}
+
+
 # A slice of a hard bot's search (a whole Spy Tricks decision is 120
 # iterations, some 200 ms under CPython): small, so that a request the page
 # sends meanwhile waits little.
@@ -289,4 +339,4 @@ def _heap_bytes() -> int | None:
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
 CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "ping", "stats")
+         "import_data", "ping", "stats")

@@ -385,21 +385,23 @@ def export_all():
 
 
 async def import_file(field):
+    """Merge the chosen export file into this device's data. The browser
+    reads it and the engine's worker checks and merges it (static/transfer.mjs):
+    only a small summary comes back here, so a file of any size leaves
+    MicroPython's heap alone."""
     files = field.files
     if not files or not files.length:
         return
+    Host.show_message("Reading the file\u2026", "info")
     try:
-        text = await files.item(0).text()
-        counts = transfer.import_text(Host.store(), str(text), Host.fresh_id)
-    except ValueError as err:
-        Host.show_message("This file could not be imported: %s. Nothing was changed." % err)
-        return
+        summary = json.loads(str(await window.safehouseEngine.importFile(files.item(0))))
+    except Exception as err:
+        summary = {"ok": False, "error": "the page could not read it (%s)" % err}
     finally:
         field.value = ""
-    history.prune(Host.store())
-    Host.show_message("Imported: %d added, %d merged with what was here, %d already here."
-                      % (counts["added"], counts["merged"], counts["kept"]), "info")
-    Host.show_lobby()
+    Host.show_message(*transfer.import_message(summary))
+    if summary["ok"]:
+        Host.show_lobby()
 
 
 # -- events ---------------------------------------------------------------------------------

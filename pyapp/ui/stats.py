@@ -83,7 +83,13 @@ def bots_level(levels):
 
 
 def add_result(store, record):
-    """Count a finished game (a history record) in its game's statistics."""
+    """Count a finished game (a history record) in its game's statistics,
+    unless several people played it (pass and play): the statistics are the
+    results of the person who plays here, and a pass-and-play game's result
+    is that of whoever sat in the winning seat, which the page cannot tell
+    apart from a friend's. The history lists such games."""
+    if record.get("people"):
+        return False
     row = [record["id"], minute(record["when"]), 1 if record["won"] else 0, record["players"],
            bots_level(record.get("levels"))]
     return add_row(store, STATS + record["game"], row)
@@ -192,7 +198,8 @@ def stats_html(catalogue, per_game):
            el("div", button("Back to the lobby", "lobby", classes="btn ghost"), class_="tools"),
            class_="table-head"),
         el("p", "Games played: ", el("strong", played, data_stat="played"),
-           ", won: ", el("strong", won, data_stat="won"), " (all games on this device).",
+           ", won: ", el("strong", won, data_stat="won"), " (all games on this device; "
+           "pass-and-play games are in Finished games only).",
            class_="stats-total"),
         [game_stats(entry, *per_game[entry["id"]]) for entry in catalogue],
         class_="archive stats"))

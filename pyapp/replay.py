@@ -18,7 +18,7 @@ from typing import Any
 
 from .engine.protocol import GameState, IllegalAction
 from .games import load_game
-from .session import LOG_TAIL, Payload, Session
+from .session import Payload, Session, game_facts, payload_of
 # A move that wrote nothing in the public log; seats count from 1, as the engines say.
 NO_EVENT = "Player %d decided."
 
@@ -57,14 +57,10 @@ class Replay:
         legal actions (a replay only shows); "replay" tells the table to show
         the result as a panel, not as the end screen's dialog."""
         state = self.state(step)
-        return {
-            "ok": True, "error": None, "game": state.game_id, "title": state.title,
-            "seed": state.seed, "players": state.num_players, "levels": list(self.levels),
-            "moves": len(state.history), "view": state.view(self.human), "legal": [],
-            "bot_to_act": False, "only_choice": None,
-            "undo": {"allowed": False, "reason": "This is a replay."},
-            "log": list(state.log[-LOG_TAIL:]), "cards": state.cards, "replay": True,
-        }
+        saved = self.saved  # Session.restore took it: "humans" is absent or valid seats
+        facts = game_facts(state, self.levels, saved.get("humans") or [self.human], saved)
+        return payload_of(facts, state, self.human,
+                          {"allowed": False, "reason": "This is a replay."}, replay=True)
 
     def hands(self, step: object) -> list[list[Any]]:
         """Every seat's hand at `step`, as [seat, [cards]] pairs."""

@@ -15,14 +15,12 @@ state before each such move; after a restore it finds them again by replay.
 """
 
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict
 
 from . import bots
-from .engine.protocol import Action, Event, GameState, IllegalAction, clipped, excerpt
+from .engine.protocol import Action, Event, GameState, IllegalAction, View, clipped, excerpt
 from .engine.rng import Rng
 from .games import load_game, new_game
-
-Payload = dict[str, Any]  # what the page gets after every call
 
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
@@ -37,6 +35,88 @@ STALE_CLICK = "The table changed before that click arrived; nothing was played. 
 # A point the human can come back to: the state before one of their moves,
 # and whether that move was a choice (it was not when it was the only one).
 Takeback = tuple[GameState, bool]
+
+
+# -- what the page gets --------------------------------------------------------
+#
+# One shape for the live game, its replay (pyapp/replay.py, which the review
+# steps through too) and the kept game's check, built by `game_facts` and
+# `payload_of` alone, so that they cannot drift apart.
+
+
+class GameFacts(TypedDict):
+    """What names a game and its seats: the lobby lists a kept game by these
+    (pyapp/ui/saves.py's entry_text), and the save resumes it."""
+
+    game: str
+    title: str
+    seed: int
+    players: int
+    levels: list[str | None]  # a bot level per seat, None for a person
+    humans: list[int]  # the people's seats: one, or several passing the device
+    moves: int
+    save: dict[str, Any]  # Session.save()
+
+
+class Undo(TypedDict):
+    allowed: bool
+    reason: str | None  # why Undo is closed, as its button says it
+
+
+class Hint(TypedDict):
+    action: Action
+    text: str
+
+
+class Payload(GameFacts):
+    """What the page gets after every call: the facts, and the table as the
+    seat in front sees it."""
+
+    ok: bool
+    error: str | None  # a sentence; the game is as it was
+    view: View  # what the seat in front may know
+    legal: list[Action]  # its actions when it decides now, else []
+    bot_to_act: bool
+    undo: Undo
+    only_choice: Action | None  # its one legal action when making it reveals nothing
+    log: list[Event]  # the latest public events, the page's notes among them
+    cards: list[dict[str, Any]]  # the game's card catalogue
+    replay: bool  # read-only: the table shows the result as a panel, offers no action
+
+
+class Hinted(Payload):
+    """The payload after a hint call that found one."""
+
+    hint: Hint
+
+
+def game_facts(state: GameState, levels: list[str | None], humans: list[int],
+               save: dict[str, Any]) -> GameFacts:
+    """The facts of `state`, whose seats are the `humans` and bots of `levels`."""
+    return {"game": state.game_id, "title": state.title, "seed": state.seed,
+            "players": state.num_players, "levels": list(levels), "humans": list(humans),
+            "moves": len(state.history), "save": save}
+
+
+def payload_of(facts: GameFacts, state: GameState, seat: int, undo: Undo,
+               legal: list[Action] | None = None, only_choice: Action | None = None,
+               log: list[Event] | None = None, error: str | None = None,
+               replay: bool = False) -> Payload:
+    """The payload of `state` as `seat` sees it. A replay offers no action and
+    waits for no bot; `log` is by default the latest public events."""
+    return {
+        "ok": error is None,
+        "error": error,
+        **facts,
+        "view": state.view(seat),
+        "legal": list(legal or []),
+        "bot_to_act": not replay and not state.is_over and state.to_act != seat,
+        "undo": undo,
+        "only_choice": only_choice,
+        "log": list(state.log[-LOG_TAIL:]) if log is None else log,
+        "cards": state.cards,
+        "replay": replay,
+    }
 
 
 class Session:
@@ -261,16 +341,17 @@ class Session:
         """What the strongest bot would do in the human's place."""
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
-        found: dict[str, Any] = {}
+        found: list[Hint] = []
 
         def find() -> None:
             bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
             action = bot.choose(self.state, self.human, self._bot_rng())
-            found.update(action=action, text=self.state.describe(action))
+            found.append({"action": action, "text": self.state.describe(action)})
         payload = self._transaction("The engine failed while looking for a hint (%s); "
                                     "your game is as it was.", find)
         if found:
-            payload["hint"] = found
+            hinted: Hinted = {**payload, "hint": found[0]}
+            return hinted
         return payload
 
     def _transaction(self, failure: str, change: Callable[[], None]) -> Payload:
@@ -329,34 +410,20 @@ class Session:
 
     # -- what the page gets --------------------------------------------------
 
+    def facts(self) -> GameFacts:
+        return game_facts(self.state, self.levels, self.humans, self.save())
+
     def payload(self, error: str | None = None) -> Payload:
         """The human seat's view, its legal actions when it decides, and the save.
         "undo" says whether Undo may be used (or why not); "only_choice" is the
         human's one legal action when it reveals nothing, which the page may
         make for them."""
-        state = self.state
-        human_to_act = state.to_act == self.human
-        legal = state.legal_actions() if human_to_act else []
+        legal = self.state.legal_actions() if self.state.to_act == self.human else []
         refusal = self.undo_refusal()
-        return {
-            "ok": error is None,
-            "error": error,
-            "game": state.game_id,
-            "title": state.title,
-            "seed": state.seed,
-            "players": state.num_players,
-            "levels": list(self.levels),
-            "humans": list(self.humans),
-            "moves": len(state.history),
-            "view": state.view(self.human),
-            "legal": legal,
-            "bot_to_act": not state.is_over and not human_to_act,
-            "undo": {"allowed": refusal is None, "reason": refusal},
-            "only_choice": self._only_choice(legal),
-            "log": self._log_tail(),
-            "cards": state.cards,
-            "save": self.save(),
-        }
+        return payload_of(self.facts(), self.state, self.human,
+                          {"allowed": refusal is None, "reason": refusal}, legal=legal,
+                          only_choice=self._only_choice(legal), log=self._log_tail(),
+                          error=error)
 
 
 def reveal_rng(state: GameState) -> Rng:

@@ -13,15 +13,16 @@ for the calls that answer one).
 import gc
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, TypedDict
 
 from pyapp.bots.spy_tricks import hard_bot
 from pyapp.engine.protocol import clipped
 from pyapp.engine.rng import Rng
-from pyapp.games import new_game
+from pyapp.games import GAMES, new_game
 from pyapp.replay import Replay
 from pyapp.review import decisions, review_step
 from pyapp.session import Payload, Session, as_sentence, fault_text
+from pyapp.ui import saves, transfer
 from pyapp.ui.tables import TABLES
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -32,18 +33,35 @@ ERROR_LIMIT = 300  # characters of an error sentence, a last guard
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
+
+class NoGame(TypedDict):
+    """A failed call's answer while no game is in progress."""
+
+    ok: bool
+    error: str
+    view: None
+
+
+class Drawn(Payload):
+    """A payload with its table as the page draws it (`_with_table`)."""
+
+    table_html: str
+
+
+Answer = Payload | NoGame
+
 _session: Session | None = None
 _replay: Replay | None = None  # the game last replayed: stepping through it replays nothing
 
 
-def parse(text: object, what: str = "request") -> Any:
+def parse(text: object, what: str = "request", limit: int = MAX_REQUEST_CHARS) -> Any:
     """The value of a request's JSON text; ValueError if the text is not a
-    string, is too large, nests too deeply or is not JSON."""
+    string, is longer than `limit`, nests too deeply or is not JSON."""
     if not isinstance(text, str):
         raise ValueError("The %s is not text." % what)
-    if len(text) > MAX_REQUEST_CHARS:
+    if len(text) > limit:
         raise ValueError("The %s is too large (%d characters; at most %d)."
-                         % (what, len(text), MAX_REQUEST_CHARS))
+                         % (what, len(text), limit))
     if _nests_too_deeply(text):
         raise ValueError("The %s nests more than %d levels deep." % (what, MAX_NESTING))
     try:
@@ -67,23 +85,23 @@ def _nests_too_deeply(text: str) -> bool:
 def _answer(work: Callable[[], Payload]) -> str:
     """Run `work()` and turn its payload, or any failure, into JSON text."""
     try:
-        payload = work()
+        payload: Answer = work()
     except Exception as err:
         payload = _current(_failure(err))
     return _reply(_with_table(payload))
 
 
-def _with_table(payload: Payload) -> Payload:
+def _with_table(payload: Answer) -> Drawn | NoGame:
     """The payload with "table_html": its table as the page draws it with no
     card selected and no hint. CPython draws it many times faster than the
     page's MicroPython, and here it keeps the page's main thread free while
     bots move. It is drawn from the payload as the page will read it (JSON),
     so it is the very markup the page would make."""
-    if payload.get("view") is None:
+    if payload["view"] is None:
         return payload
     seen = json.loads(json.dumps(payload))
-    payload["table_html"] = TABLES[payload["game"]].table_html(seen, [], None)
-    return payload
+    drawn: Drawn = {**payload, "table_html": TABLES[payload["game"]].table_html(seen, [], None)}
+    return drawn
 
 
 def _failure(err: Exception) -> str:
@@ -94,19 +112,18 @@ def _failure(err: Exception) -> str:
     return "Something went wrong in the engine (%s); your game is unchanged." % fault_text(err)
 
 
-def _reply(payload: Payload) -> str:
+def _reply(answer: Mapping[str, Any]) -> str:
     """An answer as JSON text, its error sentence capped at ERROR_LIMIT."""
-    if payload.get("error"):
-        payload["error"] = clipped(payload["error"], ERROR_LIMIT)
-    return json.dumps(payload)
+    if answer.get("error"):
+        answer = dict(answer, error=clipped(answer["error"], ERROR_LIMIT))
+    return json.dumps(answer)
 
 
-def _current(error: str) -> Payload:
+def _current(error: str) -> Answer:
     """The current game's payload with `error`, or just the error without a game."""
     if _session is None:
         return {"ok": False, "error": error, "view": None}
-    payload = _session.payload(error=error)
-    return payload
+    return _session.payload(error=error)
 
 
 def _require_session() -> Session:
@@ -136,17 +153,14 @@ def restore(save_json: str) -> str:
 def check(save_json: str) -> str:
     """Whether a stored save can be resumed, found by the same replay as
     `restore`, but without touching the current game. Answers {"ok": true,
-    "save": <the save as this engine version makes it>, "game", "title",
-    "players", "levels", "moves", "seed", "over"} or {"ok": false, "error"}."""
+    "over"} and the game's facts (pyapp.session.GameFacts: "save", as this
+    engine version makes it, "game", "title", "players", "levels", "humans",
+    "moves", "seed"), or {"ok": false, "error"}."""
     try:
         session = _restored(save_json)
     except Exception as err:
         return _reply({"ok": False, "error": _failure(err)})
-    state = session.state
-    return _reply({"ok": True, "save": session.save(), "game": state.game_id,
-                   "title": state.title, "players": state.num_players,
-                   "levels": list(session.levels), "moves": len(state.history),
-                   "seed": state.seed, "over": state.is_over})
+    return _reply({"ok": True, **session.facts(), "over": session.state.is_over})
 
 
 def _restored(save_json: str) -> Session:
@@ -232,6 +246,55 @@ def _replay_request(request_json: str) -> tuple[dict[str, Any], Replay]:
     return request, _replay
 
 
+def import_data(request: str) -> str:
+    """Merge an export file into this device's data, without touching the
+    game in progress (pyapp/ui/transfer.py's import_export, which checks
+    each entry first). The request's first line is JSON {"store": {key:
+    text}, the page's safehouse.* entries, "now": ms}; the rest is the
+    file's text as it is (so that megabytes of it are not escaped into JSON
+    once more). Answers {"ok": true, "writes": [[key, text, what, count]],
+    "removes": [key], "added", "merged", "kept", "skipped": [[what, why]]},
+    for the page to write, or {"ok": false, "error"}: why the file is not
+    an export, in words that follow "could not be imported: "."""
+    try:
+        head, _, text = request.partition("\n")
+        try:
+            asked = parse(head, "import request", transfer.MAX_FILE_CHARS)
+        except ValueError:
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("store"), dict) \
+                or type(asked.get("now")) is not int:
+            raise ValueError("the page sent no entries to merge it into")
+        # (pyapp/ui is untyped: MicroPython, which runs it on the page, has no typing)
+        answer = transfer.import_export(  # type: ignore[no-untyped-call]
+            _own_entries(asked["store"]), text, _id_maker(asked["now"]), _titles(),
+            _nests_too_deeply)
+    except ValueError as err:
+        return _reply({"ok": False, "error": str(err)})
+    except MemoryError:
+        return _reply({"ok": False, "error": "the engine ran out of memory while reading it"})
+    except Exception as err:
+        return _reply({"ok": False, "error": "the engine failed while reading it (%s)"
+                       % fault_text(err)})
+    return _reply({"ok": True, **answer})
+
+
+def _own_entries(store: dict[Any, Any]) -> dict[str, str]:
+    return {key: text for key, text in store.items()
+            if isinstance(key, str) and key.startswith(transfer.PREFIX) and isinstance(text, str)}
+
+
+def _id_maker(now: int) -> Callable[[], str]:
+    """New game ids as the page makes them (saves.new_game_id), drawn from
+    the time of the import."""
+    rng = Rng(now)
+    return lambda: str(saves.new_game_id(now, rng.random()))  # type: ignore[no-untyped-call]
+
+
+def _titles() -> dict[str, str]:
+    return {game_id: game.title for game_id, game in GAMES.items()}
+
+
 # A slice of a hard bot's search (a whole Spy Tricks decision is 120
 # iterations, some 200 ms under CPython): small, so that a request the page
 # sends meanwhile waits little.
@@ -276,4 +339,4 @@ def _heap_bytes() -> int | None:
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
 CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "ping", "stats")
+         "import_data", "ping", "stats")

@@ -402,15 +402,17 @@ def test_the_engine_worker_boots_the_vendored_pyodide(site_dist):
 
 
 def test_the_engine_files_are_every_py_but_the_pages_own_ui(site_dist):
-    """The worker draws the tables: it has their modules, not the page's."""
+    """The worker draws the tables and merges imported files: it has their
+    modules, not the page's."""
     names = json.loads((site_dist / "engine" / "files.json").read_text())
-    tables = ["pyapp/ui/%s.py" % name for name in (
+    used = ["pyapp/ui/%s.py" % name for name in (
         "__init__", "deck_of_spies", "endgame", "html", "mission_for_peanuts",
         "mission_for_peanuts_board", "mission_for_peanuts_cards", "mission_for_peanuts_choices",
         "mister_spy", "mister_spy_board", "mister_spy_cards", "mister_spy_choices", "moments",
-        "seats", "spy_tricks", "spy_tricks_board", "spy_tricks_cards", "tables")]
+        "seats", "spy_tricks", "spy_tricks_board", "spy_tricks_cards", "tables",
+        "transfer", "saves", "daily", "history", "lobby", "stats")]
     assert names == [name for name in source_python_files()
-                     if not name.startswith("pyapp/ui/") or name in tables]
+                     if not name.startswith("pyapp/ui/") or name in used]
     assert "pyapp/worker.py" in names
     assert all((site_dist / name).is_file() for name in names)
 

@@ -310,8 +310,8 @@ def test_check_answers_what_the_lobby_lists_and_keeps_the_current_game():
     saved = played_save("spy-tricks", 5)
     answer = check(saved)
     assert answer == {"ok": True, "save": saved, "game": "spy-tricks", "title": "Spy Tricks",
-                      "players": 3, "levels": [None, "easy", "easy"], "moves": 5,
-                      "seed": 8, "over": False}
+                      "players": 3, "levels": [None, "easy", "easy"], "humans": [0],
+                      "moves": 5, "seed": 8, "over": False}
     assert worker._session is kept and kept.save() == json.loads(current)["save"]
 
 

@@ -569,15 +569,24 @@ def test_the_deal_of_the_day_is_dealt_from_the_date():
     assert page.payload["seed"] == daily.daily_seed(today)
 
 
-def test_an_import_that_failed_changes_nothing_and_one_that_worked_shows_the_lobby():
+def test_an_import_is_one_engine_task_that_says_what_it_did():
     page = Page()
     page.boot()
     page.change(action="import")
-    assert page.log[-1] == ["import-file"]
-    page.send({"type": "imported", "error": "the file is empty"})
+    assert page.log[-1] == ["import-file"] and page.body["data-busy"] == "true"
+    assert page.message() == "Reading the file\u2026"
+    page.click("history")
+    page.change(action="import")  # a second file while the first is read
+    assert "busy" in page.message() and page.effects_named("import-file") == [["import-file"]]
+    page.send({"type": "imported", "summary": {"ok": False, "error": "the file is empty"}})
     assert "could not be imported: the file is empty" in page.message()
-    page.send({"type": "imported", "counts": {"added": 2, "merged": 0, "kept": 1}})
-    assert page.message() == "Imported: 2 added, 0 merged with what was here, 1 already here."
+    assert page.body["data-busy"] == "false" and page.screen == "history"
+    page.change(action="import")
+    page.send({"type": "imported", "summary": {
+        "ok": True, "added": 2, "merged": 0, "kept": 1,
+        "skipped": [["the statistics of Mister Spy", "it is not readable"]]}})
+    assert page.message().startswith("Imported: 2 added, 0 merged with what was here, 1 already "
+                                     "here. 1 skipped: the statistics of Mister Spy, because it")
     assert page.screen == "lobby"
 
 

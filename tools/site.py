@@ -193,19 +193,21 @@ def python_files(folder):
 
 def engine_files(src):
     """The .py files of the engine worker: all of pyapp/ but the UI, and of the
-    UI the tables' modules (the worker draws each payload's table)."""
+    UI the modules the worker uses (`worker_ui_modules`)."""
     pyapp = src / "pyapp"
     ui = pyapp / "ui"
-    tables = table_modules(ui)
+    used = worker_ui_modules(ui)
     return [path.relative_to(src).as_posix() for path in python_files(pyapp)
-            if ui not in path.parents or path.stem in tables]
+            if ui not in path.parents or path.stem in used]
 
 
-def table_modules(ui):
-    """The UI modules that ui/tables.py needs, itself and the package's
-    __init__ included: the games' modules it names (MODULES, imported on
-    first use) and those their imports reach."""
-    found, todo = {"__init__"}, ["tables"]
+def worker_ui_modules(ui):
+    """The UI modules that the worker (pyapp/worker.py) uses, the package's
+    __init__ included: ui/tables.py (the worker draws each payload's table)
+    with the games' modules it names (MODULES, imported on first use), and
+    ui/transfer.py (the worker merges an imported file), with those their
+    imports reach."""
+    found, todo = {"__init__"}, ["tables", "transfer"]
     while todo:
         name = todo.pop()
         found.add(name)

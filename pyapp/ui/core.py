@@ -81,6 +81,7 @@ class Model:
         self.engine = "loading"
         self.engine_before = "ready"  # what it was before a restart
         self.pending: "dict[str, Any] | None" = None  # the request in flight
+        self.importing = False  # a file is being merged by the engine (no request meanwhile)
         self.queue: "list[dict[str, Any]]" = []  # requests that wait their turn
         self.checking: "list[str]" = []  # kept games still to be checked at boot
         self.waiting: "Event | None" = None  # what to do once the engine is ready
@@ -597,7 +598,7 @@ def request(model: Model, name: str, argument: str, purpose: str,
     """Ask the engine. One request is in flight at a time: another made
     meanwhile is dropped (False), unless it may `wait` its turn (`first`: at
     the head of the line)."""
-    if model.engine not in ("up", "ready"):
+    if model.engine not in ("up", "ready") or model.importing:
         return False
     asked = {"name": name, "argument": argument, "purpose": purpose, "context": context,
              "retried": False}

@@ -4,9 +4,36 @@ from .html import button, el, raw, render
 from .seats import seat_name
 
 
-def outcome_title(view):
-    """"You win", "You share the win", "Player 3 wins" or "You lose"."""
+def pass_and_play(payload):
+    """Whether several people share the device (payload["humans"]): then the
+    end addresses no one as "you", since all of them read it."""
+    return len(payload.get("humans") or []) > 1
+
+
+def people_won(payload):
+    """Whether the people at the device won: the one person, or with pass
+    and play any of them."""
+    winners = payload["view"]["result"]["winners"]
+    people = payload.get("humans") if pass_and_play(payload) else [payload["view"]["seat"]]
+    return any(seat in winners for seat in people)
+
+
+def seats_text(seats):
+    """"Player 2", "Player 1 and Player 3" or "Player 1, Player 2 and Player 4"."""
+    names = [seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def outcome_title(payload):
+    """"You win", "You share the win", "Player 3 wins" or "You lose"; with
+    pass and play, only who won: "Player 2 wins", "Player 1 and Player 3
+    share the win" (or "No one wins")."""
+    view = payload["view"]
     winners = view["result"]["winners"]
+    if pass_and_play(payload):
+        if not winners:
+            return "No one wins"
+        return seats_text(winners) + (" wins" if len(winners) == 1 else " share the win")
     if view["seat"] in winners:
         return "You win" if len(winners) == 1 else "You share the win"
     if len(winners) == 1:
@@ -35,6 +62,8 @@ def end_screen_html(payload, title, won, details=""):
         aria_labelledby="end-title"))
 
 
-def player_cell(seat, view):
-    """A seat's name in a score table, "(you)" marked (plain text, nothing to escape)."""
-    return seat_name(seat) + (" (you)" if seat == view["seat"] else "")
+def player_cell(seat, payload):
+    """A seat's name in a score table, "(you)" marked unless several people
+    share the device (plain text, nothing to escape)."""
+    you = not pass_and_play(payload) and seat == payload["view"]["seat"]
+    return seat_name(seat) + (" (you)" if you else "")

@@ -6,7 +6,8 @@ two keys, so that the list reads only small records (MicroPython parses
 JSON slowly) and the oldest go without reading any:
 
     safehouse.history.<when>.<id>   {"id", "game", "title", "when", "won", "summary",
-                                     "players", "levels", "seed", "moves"}
+                                     "players", "levels", "seed", "moves"}, and of a
+                                     pass-and-play game "people" and "winners" (seats)
     safehouse.replay.<id>           the session's save (seed, options, actions,
                                     the human seat, the bots' levels)
 
@@ -14,11 +15,17 @@ JSON slowly) and the oldest go without reading any:
 id the game had while unfinished (saves.GAME + id): a game seen ending
 twice, say after a reload, is still one record. A record that cannot be
 read is reported and left where it is.
+
+A pass-and-play game (several people at the device) is no one person's
+result: its record names the people's seats and the winners', and "won"
+is None. It is listed with who won, and the statistics leave it out
+(stats.add_result).
 """
 
 import json
 
 from . import saves
+from .endgame import pass_and_play, seats_text
 from .html import button, el, plural, render
 from .lobby import bots_text
 
@@ -32,10 +39,15 @@ def record_of(game_id, payload, when):
     """The history record of a finished game's last payload (its save under "save")."""
     view = payload["view"]
     result = view["result"]
-    return {"id": game_id, "game": payload["game"], "title": payload["title"], "when": when,
-            "won": view["seat"] in result["winners"], "summary": result["summary"],
-            "players": payload["players"], "levels": payload["levels"],
-            "seed": payload["seed"], "moves": payload["moves"], "save": payload["save"]}
+    record = {"id": game_id, "game": payload["game"], "title": payload["title"], "when": when,
+              "won": view["seat"] in result["winners"], "summary": result["summary"],
+              "players": payload["players"], "levels": payload["levels"],
+              "seed": payload["seed"], "moves": payload["moves"], "save": payload["save"]}
+    if pass_and_play(payload):
+        record["won"] = None
+        record["people"] = list(payload["humans"])
+        record["winners"] = list(result["winners"])
+    return record
 
 
 def record_keys(store):
@@ -171,14 +183,25 @@ def day_key(ms, offset):
 # -- the history screen ---------------------------------------------------------------
 
 
-def outcome_text(record):
-    return "Won" if record["won"] else "Lost"
+def outcome_text(record, won="Won", lost="Lost"):
+    """`won` or `lost`, as the person at the device did; of a pass-and-play
+    game, who won: "Player 2 won", "Player 1 and Player 3 won"."""
+    if record.get("people"):
+        winners = record.get("winners") or []
+        return seats_text(winners) + " won" if winners else "No one won"
+    return won if record["won"] else lost
+
+
+def people_text(record):
+    """"Pass and play: Player 1, Player 3", or None for one person's game."""
+    people = record.get("people")
+    return "Pass and play: " + seats_text(people) if people else None
 
 
 def history_row(record, offset):
     seats = "Solitaire" if record["players"] == 1 else "%d players" % record["players"]
     when = date_text(record["when"], offset)
-    facts = [when, seats, bots_text(record.get("levels")),
+    facts = [when, seats, people_text(record), bots_text(record.get("levels")),
              plural(record["moves"], "move"), "deal #%s" % record["seed"]]
     return el("li", el("div", el("strong", outcome_text(record), class_="outcome"),
                        el("span", " \u00b7 ".join(fact for fact in facts if fact),
@@ -189,7 +212,8 @@ def history_row(record, offset):
                   ("data-history", record["id"]),
                   ("aria-label", "Replay the %s game of %s" % (record["title"], when))],
                   classes="btn"),
-              class_="kept history-row " + ("won" if record["won"] else "lost"),
+              class_="kept history-row " + (
+                  "people" if record.get("people") else "won" if record["won"] else "lost"),
               data_history=record["id"])
 
 

@@ -15,7 +15,7 @@ import js as window  # the page's global object, as pyscript.window is on the ma
 from js import document
 from jsffi import create_proxy, to_js
 
-from pyapp.ui import core, history, saves, transfer
+from pyapp.ui import core, history, transfer
 from pyapp.ui import screens  # noqa: F401  (it adds the screens' events to the core's tables)
 from pyapp.ui.browser import next_task
 
@@ -193,20 +193,21 @@ async def copy_link():
 
 
 async def import_file():
+    """The chosen export file, merged into this device's data. The browser
+    reads it and the engine's worker checks and merges it (static/transfer.mjs):
+    only a small summary comes back here, so a file of any size leaves
+    MicroPython's heap alone."""
     field = document.querySelector('input[data-action="import"]')
     files = field.files if field is not None else None
     if not files or not files.length:
         return
     try:
-        text = await files.item(0).text()
-        counts = transfer.import_text(store(), str(text), lambda: saves.new_game_id(
-            clock()[0], window.Math.random()))
-    except ValueError as err:
-        dispatch({"type": "imported", "error": str(err)})
-        return
+        summary = json.loads(str(await window.safehouseEngine.importFile(files.item(0))))
+    except Exception as err:
+        summary = {"ok": False, "error": "the page could not read it (%s)" % failure_text(err)}
     finally:
         field.value = ""
-    dispatch({"type": "imported", "counts": counts})
+    dispatch({"type": "imported", "summary": summary})
 
 
 # -- from the core to the browser -------------------------------------------------------------

@@ -23,7 +23,7 @@ mission_for_peanuts_choices (your cards' actions, a decision's offers);
 this module draws the prompt and the whole table.
 """
 
-from .endgame import end_screen_html, outcome_title, player_cell
+from .endgame import end_screen_html, outcome_title, people_won, player_cell
 from .html import el, hidden_heading, plural, render
 from .seats import seat_name
 from .mission_for_peanuts_board import (banner_html, deck_html, facts_html, notes_html,
@@ -71,14 +71,14 @@ def end_html(payload):
     view = payload["view"]
     winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
-    rows = [el("tr", el("td", player_cell(seat, view)),
+    rows = [el("tr", el("td", player_cell(seat, payload)),
                el("td", peanuts_html(view["scores"][seat], view["target"])),
                el("td", view["scores"][seat]), class_="won" if seat in winners else "")
             for seat in order]
     head = el("tr", el("th", "Player"), el("th", "Peanut Points", colspan=2))
     details = [el("table", el("thead", head), el("tbody", rows), class_="mp-final"),
                el("p", plural(view["round"], "round") + " played.", class_="mp-rounds")]
-    return end_screen_html(payload, outcome_title(view), view["seat"] in winners,
+    return end_screen_html(payload, outcome_title(payload), people_won(payload),
                            render(details))
 
 

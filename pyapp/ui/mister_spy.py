@@ -28,7 +28,7 @@ seats, piles, the capture), mister_spy_choices (a turn's choices); this
 module draws the decision panel, the hand and the whole table.
 """
 
-from .endgame import end_screen_html, outcome_title, player_cell
+from .endgame import end_screen_html, outcome_title, people_won, player_cell
 from .html import card_key, el, hidden_heading, join, plural, render
 from .seats import seat_name
 from .mister_spy_board import capture_html, deck_html, discard_html, facts_html, seats_html
@@ -117,7 +117,7 @@ def end_html(payload):
     view = payload["view"]
     winners = view["result"]["winners"]
     order = sorted(range(payload["players"]), key=lambda s: (-view["scores"][s], s))
-    rows = [el("tr", el("td", player_cell(seat, view) + (" \u2605" if seat in winners else "")),
+    rows = [el("tr", el("td", player_cell(seat, payload) + (" \u2605" if seat in winners else "")),
                el("td", el("b", view["scores"][seat])),
                class_="s%d%s" % (seat, " won" if seat in winners else "")) for seat in order]
     note = "%s still out, %s left in the deck." % (plural(view["spies_out"], "Spy", "Spies"),
@@ -125,7 +125,7 @@ def end_html(payload):
     details = join([el("table", el("thead", el("tr", el("th", "Player"), el("th", "Points"))),
                        el("tbody", rows), class_="ms-final"),
                     el("p", note, class_="ms-final-note")])
-    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, render(details))
+    return end_screen_html(payload, outcome_title(payload), people_won(payload), render(details))
 
 
 # -- the table -------------------------------------------------------------------------------

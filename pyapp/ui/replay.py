@@ -9,7 +9,8 @@ moves the highlight, so no step is a long main-thread task.
 """
 
 from .html import button, el, key_label, raw, render
-from .seats import seat_name
+from .endgame import player_cell
+from .history import outcome_text
 from .tables import TABLES
 
 LOSS_POINTS = 10  # a decision that gave up more win chance than this is a finding
@@ -73,14 +74,14 @@ def moves_html(moves, first):
 def replay_html(record, moves):
     """The frame of a replay: head, controls, an empty felt and the move list
     beginning with `moves` (the page core adds the rest a few at a time: screens.list_moves)."""
-    outcome = "won" if record["won"] else "lost"
     items = [el("li", el("button", "The deal", type="button", class_="replay-move",
                          data_action="replay-to", data_step="0"), data_step="0")]
     items.append(raw(moves_html(moves, 1)))
+    outcome = outcome_text(record, "you won", "you lost")
     return render(el(
         "div",
         el("div", el("h1", "Replay: " + record["title"]),
-           el("p", "Deal #%s \u00b7 you %s" % (record["seed"], outcome), class_="seed"),
+           el("p", "Deal #%s \u00b7 %s" % (record["seed"], outcome), class_="seed"),
            el("div", button("Close the replay", "replay-close", classes="btn ghost"), class_="tools"),
            class_="table-head"),
         controls_html(record["players"]),
@@ -109,7 +110,7 @@ def hands_html(answer):
     payload = answer["payload"]
     draw = HAND_CARDS[payload["game"]]
     view = payload["view"]
-    rows = [el("li", el("strong", seat_name(seat) + (" (you)" if seat == view["seat"] else "")),
+    rows = [el("li", el("strong", player_cell(seat, payload)),
                el("span", [draw(code, view) for code in hand] or "no cards",
                   class_="replay-hand"))
             for seat, hand in answer["hands"]]

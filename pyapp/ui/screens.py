@@ -16,7 +16,7 @@ The replay on show is `model.replay`, a dict:
 
 import json
 
-from . import core, daily, history, replay, stats
+from . import core, daily, history, replay, stats, transfer
 from .core import ask, emit, request, show_archive, show_message
 from .html import render
 
@@ -293,17 +293,27 @@ def export_all(model: "Model") -> None:
     emit(model, "export", "safehouse-%s.json" % day, model.now["wall"])
 
 
-def imported(model: "Model", event: "Event") -> None:
-    """The edge read and merged a file (off the main thread): say how it went."""
-    if event.get("error"):
-        show_message(model, "This file could not be imported: %s. Nothing was changed."
-                     % event["error"])
+def import_file(model: "Model") -> None:
+    """Read and merge the file chosen (the edge hands it to the engine's
+    worker); the engine takes no other request meanwhile."""
+    if model.pending is not None or model.importing:
+        show_message(model, "The game engine is busy; choose the file again in a moment.", "info")
         return
-    counts = event["counts"]
-    history.prune(model.store)
-    show_message(model, "Imported: %d added, %d merged with what was here, %d already here."
-                 % (counts["added"], counts["merged"], counts["kept"]), "info")
-    core.show_lobby(model)
+    model.importing = True
+    core.set_attr(model, "data-busy", "true")
+    show_message(model, "Reading the file\u2026", "info")
+    emit(model, "import-file")
+
+
+def imported(model: "Model", event: "Event") -> None:
+    """The worker read and merged a file: say how it went (what was added,
+    merged, skipped and why); nothing is changed by a file that is not an export."""
+    model.importing = False
+    core.set_attr(model, "data-busy", "false")
+    summary = event["summary"]
+    show_message(model, *transfer.import_message(summary))
+    if summary.get("ok"):
+        core.show_lobby(model)
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -322,7 +332,7 @@ def on_key(model: "Model", event: "Event") -> bool:
 def on_change(model: "Model", event: "Event") -> None:
     """The import field and the replay's every-hand switch."""
     if event.get("data-action") == "import":
-        emit(model, "import-file")
+        import_file(model)
     elif event.get("data-setting") == "replay-hands" and model.replay is not None:
         model.replay["hands"] = bool(event.get("checked"))
         show_hands(model)

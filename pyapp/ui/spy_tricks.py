@@ -25,7 +25,7 @@ spy_tricks_board (the board, the legend, seats, the trick); this module
 draws the hand, the actions and the whole table.
 """
 
-from .endgame import end_screen_html, outcome_title, player_cell
+from .endgame import end_screen_html, outcome_title, people_won, player_cell
 from .html import act_button, button, card_key, el, hidden_heading, join, key_label, plural, render
 from .seats import seat_name
 from .spy_tricks_board import board_html, seats_html, table_facts_html, trick_html
@@ -137,14 +137,15 @@ def end_html(payload):
     winners = view["result"]["winners"]
     order = sorted(range(payload["players"]),
                    key=lambda s: (-view["coins"][s], -view["coin_counts"][s], s))
-    rows = [el("tr", el("td", el("i", class_="st-pawn p%d" % seat), " ", player_cell(seat, view)),
+    rows = [el("tr", el("td", el("i", class_="st-pawn p%d" % seat), " ",
+                        player_cell(seat, payload)),
                el("td", view["coins"][seat]), el("td", plural(view["coin_counts"][seat], "coin")),
                class_="p%d%s" % (seat, " won" if seat in winners else ""))
             for seat in order]
     table = el("table", el("thead", el("tr", el("th", "Player"), el("th", "Total"),
                                        el("th", "Coins"))),
                el("tbody", rows), class_="st-final")
-    return end_screen_html(payload, outcome_title(view), view["seat"] in winners, render(table))
+    return end_screen_html(payload, outcome_title(payload), people_won(payload), render(table))
 
 
 # -- the table ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .html import button, el, render
 STATS = "safehouse.stats."
 RECENT = 20  # games in the chart
 OPENING, CLOSING = '{"rows": [', "]}"  # how json.dumps writes the rows, here and in MicroPython
+UNREAD = "it is there, but too large to be read on this page"
 
 
 # -- rows, here and in the deal of the day's record ------------------------------------
@@ -29,16 +30,23 @@ def read_rows(store, key):
     """(rows, None), or ([], reason) when the text under `key` cannot be read."""
     text = saves.read(store, key)
     if text is None:
-        return [], None
+        return [], UNREAD if stored(store, key) else None
     try:  # (json.loads, not saves.parse_json: its nesting count is a slow loop here,
-        rows = json.loads(text)["rows"]  # and a thousand games' rows nest 3 deep)
-        if not isinstance(rows, list) or not all(
-                isinstance(row, list) and len(row) >= 3 for row in rows):
-            raise ValueError("its rows are not lists")
-        return rows, None
-    except Exception as err:
-        return [], "it is not readable (%s)" % (
-            err if isinstance(err, ValueError) and str(err) else "not JSON, or cut short")
+        data = json.loads(text)  # and a thousand games' rows nest 3 deep)
+    except Exception:
+        return [], "it is not readable (not JSON, or cut short)"
+    rows = data.get("rows") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(row, list) and len(row) >= 3
+                                             for row in rows):
+        return [], "it is not readable (its rows are not lists)"
+    return rows, None
+
+
+def stored(store, key):
+    """Whether `key` holds a text, read or not: the page's MicroPython fails
+    to read one of a megabyte or more (its heap), and saves.read then
+    answers None as for no text at all."""
+    return key in saves.keys(store, key)
 
 
 def merged_rows(mine, theirs):
@@ -56,7 +64,7 @@ def add_row(store, key, row):
     (the screen says so)."""
     text = saves.read(store, key)
     if text is None:
-        return saves.write(store, key, json.dumps({"rows": [row]}))
+        return not stored(store, key) and saves.write(store, key, json.dumps({"rows": [row]}))
     if not (text.startswith(OPENING) and text.endswith(CLOSING)) or json.dumps(row[0]) in text:
         return False
     comma = "" if text == OPENING + CLOSING else ", "
@@ -75,7 +83,13 @@ def bots_level(levels):
 
 
 def add_result(store, record):
-    """Count a finished game (a history record) in its game's statistics."""
+    """Count a finished game (a history record) in its game's statistics,
+    unless several people played it (pass and play): the statistics are the
+    results of the person who plays here, and a pass-and-play game's result
+    is that of whoever sat in the winning seat, which the page cannot tell
+    apart from a friend's. The history lists such games."""
+    if record.get("people"):
+        return False
     row = [record["id"], minute(record["when"]), 1 if record["won"] else 0, record["players"],
            bots_level(record.get("levels"))]
     return add_row(store, STATS + record["game"], row)
@@ -184,7 +198,8 @@ def stats_html(catalogue, per_game):
            el("div", button("Back to the lobby", "lobby", classes="btn ghost"), class_="tools"),
            class_="table-head"),
         el("p", "Games played: ", el("strong", played, data_stat="played"),
-           ", won: ", el("strong", won, data_stat="won"), " (all games on this device).",
+           ", won: ", el("strong", won, data_stat="won"), " (all games on this device; "
+           "pass-and-play games are in Finished games only).",
            class_="stats-total"),
         [game_stats(entry, *per_game[entry["id"]]) for entry in catalogue],
         class_="archive stats"))

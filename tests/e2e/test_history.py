@@ -8,11 +8,17 @@ to a file and back: one page, one short seeded Deck of Spies deal.
 - after a reload the statistics count the game once, and the history lists it;
 - export -> clear the storage -> import brings every key back as it was; a
   file that is not an export changes nothing and says why;
+- an import of 3 MB, then of 50 MB (read and checked in the engine's
+  worker, not by the page's MicroPython): each says what it merged, what it
+  skipped and why, and what the browser could not store; nothing kept
+  before is lost, and a file beyond the limit is refused before it is read;
 - pass and play (`&humans=0,1`): while the pass screen shows, the page holds
   no table and no card; after Continue the table is that person's seat.
 """
 
 import json
+import os
+import time
 
 import pytest
 
@@ -152,8 +158,7 @@ def test_a_finished_game_is_kept_replayed_counted_and_carried_then_two_people_pa
     bad = tmp_path / "bad.json"
     bad.write_text('{"items": 1}')
     page.set_input_files('[data-action="import"]', str(bad))
-    page.wait_for_selector("#message:not([hidden])")
-    assert "could not be imported" in page.inner_text("#message")
+    assert "could not be imported" in imported(page)
     page.set_input_files('[data-action="import"]', str(exported))
     page.wait_for_function("() => document.querySelector('#message').textContent.includes('Imported')")
     assert page.evaluate(STORED) == kept
@@ -193,3 +198,95 @@ def pass_and_play(page, url):
                                timeout=MOVE_TIMEOUT_MS)
         page.locator("#table [data-act]:not([aria-disabled=true])").first.click()
     assert in_front == [0, 1]
+
+
+# -- large imports ----------------------------------------------------------------------------
+
+MESSAGE_DONE = """() => { const box = document.querySelector("#message");
+    return !box.hidden && !box.textContent.includes("Reading the file"); }"""
+
+
+def imported(page):
+    """The message once an import has answered."""
+    page.wait_for_function(MESSAGE_DONE, timeout=MOVE_TIMEOUT_MS * 2)
+    return page.inner_text("#message span")
+
+
+def rows_text(count, prefix, first_minute=29000000):
+    return json.dumps({"rows": [["%s%07d" % (prefix, number), first_minute + number, number % 2, 3,
+                                 "easy"] for number in range(count)]})
+
+
+def export_file(path, items):
+    path.write_text(json.dumps({"safehouse": "export", "format": 1, "exported": 1, "items": items}))
+    return str(path)
+
+
+HERE = {
+    "safehouse.stats.spy-tricks": json.dumps({"rows": [["h1", 28000000, 1, 3, "easy"]]}),
+    "safehouse.stats.mister-spy": json.dumps({"rows": [["m1", 28000000, 0, 4, "hard"]]}),
+    "safehouse.settings": json.dumps({"pace": "slow"}),
+}
+
+
+def timed_import(page, path):
+    start = time.perf_counter()
+    page.set_input_files('[data-action="import"]', path)
+    message = imported(page)
+    print("import of %.1f MB: %.2f s" % (os.path.getsize(path) / 1e6, time.perf_counter() - start))
+    return message
+
+
+def test_an_import_of_megabytes_is_checked_entry_by_entry_and_loses_nothing(page, site_server,
+                                                                           tmp_path):
+    page.goto(site_server.url)
+    wait_ui(page)
+    page.evaluate("(items) => Object.entries(items).forEach(([key, text]) => "
+                  "localStorage.setItem(key, text))", HERE)
+    reloaded(page, site_server.url)
+    errors = []
+    page.on("console", lambda line: errors.append(line.text) if "Error" in line.text else None)
+
+    # Three games' statistics of 24,000 games each (the page reads up to some
+    # 25,000 rows of a game: its heap), one that is corrupt, and settings.
+    three = export_file(tmp_path / "three.json", dict(
+        {"safehouse.stats." + game: rows_text(24000, game[:2])
+         for game in ("spy-tricks", "deck-of-spies", "mission-for-peanuts")},
+        **{"safehouse.stats.mister-spy": "{broken",
+           "safehouse.settings": json.dumps({"pace": "fast", "auto_answer": False})}))
+    assert 3e6 < os.path.getsize(three) < 3.1e6
+    assert timed_import(page, three) == (
+        "Imported: 2 added, 2 merged with what was here, 0 already here. 1 skipped: the "
+        "statistics of Before I Kill You, Mister Spy..., because it is not readable (not JSON, "
+        "or cut short).")
+    after = page.evaluate(STORED)
+    assert after["safehouse.stats.mister-spy"] == HERE["safehouse.stats.mister-spy"]
+    assert json.loads(after["safehouse.settings"]) == {"pace": "slow", "auto_answer": False}
+    rows = json.loads(after["safehouse.stats.spy-tricks"])["rows"]
+    assert len(rows) == 24001 and rows[0][0] == "h1"
+    page.click('#lobby [data-action="stats"]')
+    page.wait_for_selector('body[data-screen="stats"]', state="attached")
+    played = {game: page.inner_text('[data-stat="played"][data-game="%s"]' % game)
+              for game in ("spy-tricks", "deck-of-spies", "mission-for-peanuts", "mister-spy")}
+    assert played == {"spy-tricks": "24001", "deck-of-spies": "24000",
+                      "mission-for-peanuts": "24000", "mister-spy": "1"}
+    assert page.locator(".stats .note.error").count() == 0
+    page.click('[data-action="lobby"]')
+
+    fifty = export_file(tmp_path / "fifty.json", {
+        "safehouse.stats.spy-tricks": rows_text(1190000, "f"),
+        "safehouse.settings": json.dumps({"pace": "fast", "auto_answer": False})})
+    assert 49.9e6 < os.path.getsize(fifty) < 50.1e6
+    assert timed_import(page, fifty) == (
+        "Imported: 0 added, 1 merged with what was here, 0 already here. 1 not stored: the "
+        "statistics of Spy Tricks, because the browser's storage is full.")
+    assert page.evaluate(STORED) == after
+
+    beyond = tmp_path / "beyond.json"
+    with open(beyond, "wb") as out:
+        out.truncate(65 * 1024 * 1024)
+    assert timed_import(page, str(beyond)) == (
+        "This file could not be imported: the file is too large to be a Safehouse export "
+        "(68.2 MB; at most 67.1 MB). Nothing was changed.")
+    assert page.evaluate(STORED) == after
+    assert not [line for line in errors if "MemoryError" in line]

@@ -490,11 +490,43 @@ def finished(storage=None, seed=SEED):
 
 
 def test_a_finished_game_is_recorded_once_and_its_save_dropped():
-    page = finished()
+    page = solitaire()
+    while not page.payload["view"]["over"]:
+        play_first(page)  # the person's own moves, to the end
     assert saves.keys(page.storage, saves.GAME) == []
     assert len(saves.keys(page.storage, "safehouse.history.")) == 1
     rows = json.loads(page.storage.getItem("safehouse.stats.deck-of-spies"))["rows"]
     assert len(rows) == 1
+
+
+def test_a_deal_the_expert_finished_is_marked_so_and_never_counted_as_the_persons_win():
+    storage = FakeStorage()
+    page = Page(storage)
+    page.boot()
+    page.click("daily")
+    page.settle()
+    play_first(page)  # the person's own first move, then the expert takes over
+    page.change(setting="pace", value="instant")
+    page.click("autoplay")
+    page.answer()
+    page.answer()  # the expert's first move: the kept game says so, a reload keeps it
+    assert kept_record(page)["meta"]["autoplayed"] is True
+    again = Page(storage, seed=9)
+    again.boot()
+    [game_id] = [key[len(saves.GAME):] for key in saves.keys(storage, saves.GAME)]
+    again.click("resume", resume=game_id)
+    again.settle()
+    again.change(setting="pace", value="instant")
+    again.click("autoplay")
+    again.settle()
+    assert again.payload["view"]["over"]
+    [record] = [json.loads(storage.getItem(key)) for key in saves.keys(storage, "safehouse.history.")]
+    assert record["autoplayed"] is True
+    again.click("lobby")
+    assert "none won yet" in again.html["daily"]
+    assert storage.getItem("safehouse.stats.deck-of-spies") is None
+    again.click("history")
+    assert "by autoplay" in again.html["archive"]
 
 
 def test_replay_steps_asked_for_while_one_loads_are_coalesced():

@@ -105,6 +105,7 @@ class Model:
         self.held: "dict[str, Any] | None" = None  # a move that waits out the pace
         self.timer = 0  # the token of the one timer that counts
         self.autoplay = False  # the expert is finishing the solitaire for the person to watch
+        self.autoplayed = False  # the expert made a move of the person's in this game
         self.typed = ""  # the first key of a two-key choice ("r" of "r9"), until the next key
         self.replay: "dict[str, Any] | None" = None  # screens.py's replay on show
         self.replays = 0  # replays opened: tells a late task of the last one from the next
@@ -281,7 +282,7 @@ def keep_game(model: Model, payload: "dict[str, Any]") -> None:
         saves.remove(model.store, game_key(model))
         model.written = None
     elif payload["moves"] != model.saved_moves:
-        text = saves.entry_text(payload, model.now["wall"])
+        text = saves.entry_text(payload, model.now["wall"], model.autoplayed)
         if saves.write(model.store, game_key(model), text):
             model.written = text
     model.saved_moves = payload["moves"]
@@ -290,7 +291,7 @@ def keep_game(model: Model, payload: "dict[str, Any]") -> None:
 def record_finished(model: Model, payload: "dict[str, Any]") -> None:
     """Keep a finished game in the history, the statistics and the deal of the
     day's record; each counts a game (by its id) once."""
-    record = history.record_of(model.game_id, payload, model.now["wall"])
+    record = history.record_of(model.game_id, payload, model.now["wall"], model.autoplayed)
     history.add(model.store, record)
     stats.add_result(model.store, record)
     daily.record_attempt(model.store, record, days_to_check(model))
@@ -335,7 +336,7 @@ def leave_game(model: Model) -> None:
     model.game_id = None
     model.written = None
     model.stale = False
-    model.moving = model.autoplay = model.hurry = False
+    model.moving = model.autoplay = model.autoplayed = model.hurry = False
     model.held = None
     set_attr(model, "data-stale", None)
 
@@ -826,6 +827,7 @@ def resumed(model: Model, payload: "dict[str, Any] | None", context: "Any") -> N
         return
     clear_message(model)
     open_game(model, game_id, text, payload)
+    model.autoplayed = bool(entry["meta"].get("autoplayed"))
     run_moves(model)
 
 
@@ -1043,6 +1045,8 @@ def autoplay_act(model: Model, event: "Event") -> None:
 
 
 def autoplayed(model: Model, payload: "dict[str, Any] | None", context: "Any") -> None:
+    if payload is not None and payload.get("ok"):
+        model.autoplayed = True  # (before accept() keeps the game, or records it finished)
     if accept(model, payload) and model.autoplay:
         autoplay_next(model)
     else:

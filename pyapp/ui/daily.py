@@ -42,8 +42,8 @@ def record_attempt(store, record, days):
     day = day_of_seed(record["seed"], days)
     if day is None:
         return False
-    return add_row(store, DAILY, [record["id"], minute(record["when"]), 1 if record["won"] else 0,
-                                  day])
+    won = record["won"] and not record.get("autoplayed")  # the expert's win is not the person's
+    return add_row(store, DAILY, [record["id"], minute(record["when"]), 1 if won else 0, day])
 
 
 def attempts(store, day):

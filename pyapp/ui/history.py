@@ -35,14 +35,17 @@ KEEP = 50
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def record_of(game_id, payload, when):
-    """The history record of a finished game's last payload (its save under "save")."""
+def record_of(game_id, payload, when, autoplayed=False):
+    """The history record of a finished game's last payload (its save under
+    "save"); "autoplayed" when the expert made some of the person's moves."""
     view = payload["view"]
     result = view["result"]
     record = {"id": game_id, "game": payload["game"], "title": payload["title"], "when": when,
               "won": view["seat"] in result["winners"], "summary": result["summary"],
               "players": payload["players"], "levels": payload["levels"],
               "seed": payload["seed"], "moves": payload["moves"], "save": payload["save"]}
+    if autoplayed:
+        record["autoplayed"] = True
     if pass_and_play(payload):
         record["won"] = None
         record["people"] = list(payload["humans"])
@@ -189,7 +192,8 @@ def outcome_text(record, won="Won", lost="Lost"):
     if record.get("people"):
         winners = record.get("winners") or []
         return seats_text(winners) + " won" if winners else "No one won"
-    return won if record["won"] else lost
+    outcome = won if record["won"] else lost
+    return outcome + " by autoplay" if record.get("autoplayed") else outcome
 
 
 def people_text(record):

@@ -164,14 +164,15 @@ def _base36(number):
             return out
 
 
-def entry_text(payload, now):
-    """The record of the game in `payload` (an engine answer), as stored."""
-    return json.dumps({
-        "meta": {"game": payload["game"], "title": payload["title"],
-                 "players": payload["players"], "levels": payload["levels"],
-                 "moves": payload["moves"], "seed": payload["seed"], "updated": now},
-        "save": payload["save"],
-    })
+def entry_text(payload, now, autoplayed=False):
+    """The record of the game in `payload` (an engine answer), as stored;
+    "autoplayed" once the expert has made a move of the person's."""
+    meta = {"game": payload["game"], "title": payload["title"],
+            "players": payload["players"], "levels": payload["levels"],
+            "moves": payload["moves"], "seed": payload["seed"], "updated": now}
+    if autoplayed:
+        meta["autoplayed"] = True
+    return json.dumps({"meta": meta, "save": payload["save"]})
 
 
 def write(store, key, text):

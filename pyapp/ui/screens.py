@@ -74,7 +74,8 @@ def open_replay(model: "Model", event: "Event") -> None:
     if record_id:
         record, back = history.find(model.store, record_id), "history"
     elif model.payload is not None and model.payload["view"]["over"]:
-        record = history.record_of(model.game_id, model.payload, model.now["wall"])
+        record = history.record_of(model.game_id, model.payload, model.now["wall"],
+                                   model.autoplayed)
         back = "table"
     else:
         record, back = None, "lobby"

@@ -3,7 +3,7 @@
 // each entry), so that its text never enters the page's MicroPython, whose
 // heap a file of a few MB exhausted, and the page's thread stays free while
 // it is read. The worker answers the writes; they are made here, and the
-// page (pyapp/ui/archive.py's import_file) gets a small summary, as JSON
+// page (pyapp/ui/main.py's import_file) gets a small summary, as JSON
 // text, which pyapp/ui/transfer.py's import_message puts in words.
 
 const PREFIX = "safehouse.";

@@ -3,25 +3,13 @@
 // in.json is {"catalogue": [...], "events": [event, ...]}; out.json gets, for
 // each event, the effects that pyapp.ui.core.update gave for it, on a model
 // whose store starts empty.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadUi } from "./mp_ui.mjs";
 
 const [site, root, inPath, outPath] = process.argv.slice(2);
-const { loadMicroPython } = await import(
-  pathToFileURL(site + "/vendor/micropython/micropython.mjs").href);
-const mp = await loadMicroPython({ heapsize: 32 * 1024 * 1024,
-                                   stderr: (text) => console.error(text) });
-mp.FS.mkdirTree("/lib/pyapp/ui");
-mp.FS.writeFile("/lib/pyapp/__init__.py", "");
-for (const name of readdirSync(root + "/pyapp/ui")) {
-  if (name.endsWith(".py")) {
-    mp.FS.writeFile("/lib/pyapp/ui/" + name, readFileSync(root + "/pyapp/ui/" + name, "utf8"));
-  }
-}
+const mp = await loadUi(site, root);
 mp.globals.set("text", readFileSync(inPath, "utf8"));
 mp.runPython(`
-import sys
-sys.path.append('/lib')
 import json
 from pyapp.ui import core, screens
 

@@ -143,7 +143,7 @@ class Page:
             self.entry += 1
         elif name == "history-back":
             self.go(-1, later=True)
-        elif name in ("focus", "focus-first", "focus-heading"):
+        elif name == "focus":
             self.focused = effect
 
     # -- the person's side ----------------------------------------------------------------

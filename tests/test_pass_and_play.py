@@ -20,7 +20,7 @@ from pyapp.ui.replay import hands_html, replay_html
 from pyapp.ui.seats import seat_role
 from pyapp.ui.tables import TABLES
 
-from test_ui_saves import FakeStorage
+from page import FakeStorage
 
 SPEC = {"game": "spy-tricks", "players": 4, "seed": 3, "humans": [0, 2],
         "levels": [None, "easy", None, "easy"]}

@@ -13,7 +13,8 @@ from pyapp.session import Session
 from pyapp.ui import daily, history, saves, stats, transfer
 
 from test_ui_history import finished, record
-from test_ui_saves import FakeStorage, import_into
+from page import FakeStorage
+from test_ui_saves import import_into
 
 
 def store_with_everything():

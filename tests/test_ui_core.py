@@ -55,7 +55,7 @@ def test_the_lobby_shows_at_once_and_the_engine_boots_after():
     assert page.booting and page.model.engine == "loading"
     page.boot()
     assert page.body["data-engine"] == "ready"
-    assert page.log[-1] == ["engine-status", "ready", "Engine ready"]
+    assert page.text["engine-status-label"] == "Engine ready"
 
 
 def test_a_link_deals_once_the_engine_has_loaded():
@@ -79,7 +79,7 @@ def test_a_failed_boot_says_so_and_deals_nothing():
     page = Page(query="?game=deck-of-spies&seed=77")
     page.send({"type": "boot-failed", "why": "no WebAssembly"})
     assert page.body["data-engine"] == "failed"
-    assert "failed to load (no WebAssembly)" in page.log[-1][2]
+    assert "failed to load (no WebAssembly)" in page.text["engine-status-label"]
     assert page.payload is None
 
 
@@ -356,26 +356,27 @@ def test_a_dead_worker_is_restarted_the_game_restored_and_the_move_made():
     assert kept_record(page)["meta"]["moves"] == 2
 
 
-def test_a_worker_that_cannot_be_restarted_keeps_the_game_and_says_reload():
+def dies_on_a_hint():
+    """A page whose worker died on a hint, one move into a game."""
     page = solitaire()
     play_first(page)
     page.engine.dead = True
     page.click("hint")
     page.answer()
+    return page
+
+
+def test_a_worker_that_cannot_be_restarted_keeps_the_game_and_says_reload():
+    page = dies_on_a_hint()
     page.send({"type": "restart-failed", "why": "out of memory"})
     assert page.body["data-engine"] == "failed" and page.body["data-busy"] == "false"
-    [status] = [effect for effect in page.effects_named("engine-status") if effect[1] == "failed"]
     assert "could not be restarted (out of memory). Reload the page; your games are kept" \
-        in status[2]
+        in page.text["engine-status-label"]
     assert kept_record(page)["meta"]["moves"] == 1
 
 
 def test_a_game_the_new_worker_cannot_restore_is_set_aside():
-    page = solitaire()
-    play_first(page)
-    page.engine.dead = True
-    page.click("hint")
-    page.answer()
+    page = dies_on_a_hint()
     page.engine = type(page.engine)()
     page.model.payload["save"] = {"broken": True}
     page.send({"type": "restarted"})
@@ -582,7 +583,7 @@ def test_history_and_statistics_screens_and_a_reset_that_asks():
     page.click("lobby")
     page.click("history")
     assert page.screen == "history" and "data-history" in page.html["archive"]
-    assert page.focused == ["focus-heading", "archive"]
+    assert page.focused == ["focus", "#archive h1"]
     page.click("stats")
     assert page.screen == "stats"
     page.click("reset-stats", game="deck-of-spies")
@@ -634,7 +635,7 @@ def test_table_tools_work_from_the_table(action):
     page = solitaire()
     page.click(action, game="deck-of-spies")
     if action == "rules":
-        assert page.model.dialog == "rules" and page.focused == ["focus-first", "overlay"]
+        assert page.model.dialog == "rules" and page.focused == ["focus", "#overlay select, #overlay button:not(.close)", "#overlay .close"]
         page.key("Escape")
         assert page.model.dialog is None
     else:

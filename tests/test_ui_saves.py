@@ -10,46 +10,7 @@ from pyapp.session import Session
 from pyapp.ui import saves
 from pyapp.ui.lobby import kept_games_html
 
-
-class FakeStorage:
-    """The part of the Web Storage API that saves.py uses."""
-
-    def __init__(self, items=None):
-        self.items = dict(items or {})
-
-    @property
-    def length(self):
-        return len(self.items)
-
-    def key(self, index):
-        return list(self.items)[index] if index < len(self.items) else None
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = value
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-
-TITLES = {"deck-of-spies": "Deck of Spies", "mister-spy": "Mister Spy", "spy-tricks": "Spy Tricks"}
-
-
-def import_into(store, text, make_id=lambda: "new"):
-    """Import the export file `text` into `store` as the page does
-    (static/transfer.mjs): the worker's answer (pyapp/ui/transfer.py), its
-    writes and removals then applied. Returns that answer."""
-    from pyapp.ui import transfer
-    from pyapp.worker import _nests_too_deeply
-    mine = {key: store.getItem(key) for key in saves.keys(store, transfer.PREFIX)}
-    answer = transfer.import_export(mine, text, make_id, TITLES, _nests_too_deeply)
-    for key, value, _, _ in answer["writes"]:
-        store.setItem(key, value)
-    for key in answer["removes"]:
-        store.removeItem(key)
-    return answer
+from page import FakeStorage
 
 
 def payload(game="mister-spy", seed=44, players=3, level="easy", moves=0):

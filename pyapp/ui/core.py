@@ -157,7 +157,8 @@ def set_attr(model: Model, name: str, value: "str | None") -> None:
 
 def set_engine_status(model: Model, state: str, text: str) -> None:
     set_attr(model, "data-engine", state)
-    emit(model, "engine-status", state, text)
+    emit(model, "class", "engine-status", "engine-status " + state)
+    emit(model, "text", "engine-status-label", text)
 
 
 def entry_of(model: Model, game_id: "str | None") -> "dict[str, Any] | None":
@@ -328,7 +329,7 @@ def show_archive(model: Model, name: str, html: str) -> None:
     show_screen(model, name)
     emit(model, "html", "archive", html)
     emit(model, "scroll-top")
-    emit(model, "focus-heading", "archive")
+    emit(model, "focus", "#archive h1")
 
 
 def leave_game(model: Model) -> None:
@@ -418,7 +419,7 @@ def show_sheet(model: Model, html: str) -> None:
     emit(model, "remember-focus")
     emit(model, "html", "overlay-body", html)
     emit(model, "hidden", "overlay", False)
-    emit(model, "focus-first", "overlay")
+    emit(model, "focus", "#overlay select, #overlay button:not(.close)", "#overlay .close")
 
 
 def close_sheet(model: Model, navigate: bool = True) -> None:

@@ -21,9 +21,8 @@ from pyapp.ui.browser import next_task
 
 
 class Edge:
-    """What the edge holds of the browser: the model it feeds, the DOM event
-    being handled (so an effect may prevent its default) and the element to
-    give focus back to when a dialog closes."""
+    """The model fed, the DOM event in hand (an effect may prevent its
+    default), the element to give focus back to when a dialog closes."""
 
     model = None
     dom_event = None
@@ -62,8 +61,7 @@ def dispatch(event, dom_event=None):
         Edge.dom_event = None
 
 
-def spawn(coroutine):
-    asyncio.create_task(coroutine)
+spawn = asyncio.create_task
 
 
 # -- from the browser to the core -----------------------------------------------------------
@@ -88,19 +86,25 @@ def form_values(container):
     return values
 
 
+def with_target(event, target):
+    """`event` with its target's data-* attributes and, in a dialog, the dialog's fields."""
+    event.update(attributes(target))
+    if target.closest("#overlay"):
+        event["form"] = form_values(element("overlay"))
+    return event
+
+
 def on_click(dom_event):
     target = dom_event.target.closest("[data-action]")
     event = {"type": "click", "in_table": bool(element("table").contains(dom_event.target))}
     if target:
         if target.tagName == "A":
             dom_event.preventDefault()
-        event.update(attributes(target))
-        event["action"] = event.get("data-action")
+        event["action"] = str(target.getAttribute("data-action"))
         described = target.getAttribute("aria-describedby")
         if described and element(described) is not None:
             event["described"] = str(element(described).textContent)
-        if target.closest("#overlay"):
-            event["form"] = form_values(element("overlay"))
+        with_target(event, target)
     dispatch(event, dom_event)
 
 
@@ -115,64 +119,46 @@ def on_key(dom_event):
 
 def on_change(dom_event):
     target = dom_event.target
-    event = {"type": "change", "id": str(target.id or ""), "value": str(target.value or ""),
-             "checked": bool(target.checked)}
-    event.update(attributes(target))
-    if target.closest("#overlay"):
-        event["form"] = form_values(element("overlay"))
-    dispatch(event, dom_event)
-
-
-def on_storage(dom_event):
-    dispatch({"type": "storage"})
+    dispatch(with_target({"type": "change", "id": str(target.id or ""), "checked": bool(
+        target.checked), "value": str(target.value or "")}, target), dom_event)
 
 
 # -- the engine worker -----------------------------------------------------------------------
 
 
-def failure_text(err):
-    """The message of an error, also of a rejected JS promise (which MicroPython
-    raises with the JS error's name and message as its last arguments)."""
-    args = getattr(err, "args", ())
-    return str(args[-1]) if args else str(err)
-
-
-async def call(name, argument):
+async def outcome(work, done, failed):
+    """Await `work()`, then tell the core: the event `done(result)`, or the
+    event `failed` with why it failed."""
     try:
-        text = await window.safehouseEngine.call(name, argument)
-    except Exception as err:
-        dispatch({"type": "call-failed", "why": failure_text(err)})
+        result = await work()
+    except Exception as err:  # (a rejected JS promise: its message is the last argument)
+        failed["why"] = str(err.args[-1]) if getattr(err, "args", ()) else str(err)
+        dispatch(failed)
         return
-    dispatch({"type": "answer", "text": str(text)})
-
-
-async def restart_engine():
-    try:
-        await window.safehouseEngine.restart()
-    except Exception as err:
-        dispatch({"type": "restart-failed", "why": failure_text(err)})
-        return
-    dispatch({"type": "restarted"})
+    dispatch(done(result))
 
 
 async def boot_engine():
-    try:
-        engine = window.safehouseEngine  # index.html's first script
-        booted_from = await engine.boot()  # "snapshot", or "files" if that failed
-        await engine.call("ping", "")
-    except Exception as err:
-        dispatch({"type": "boot-failed", "why": failure_text(err)})
-        return
-    dispatch({"type": "booted", "from": str(booted_from)})
+    engine = window.safehouseEngine  # index.html's first script
+    booted_from = await engine.boot()  # "snapshot", or "files" if that failed
+    await engine.call("ping", "")
+    return booted_from
 
 
-async def later(seconds, event):
-    await asyncio.sleep(seconds)
-    dispatch(event)
+def call(name, argument):
+    spawn(outcome(lambda: window.safehouseEngine.call(name, argument),
+                  lambda text: {"type": "answer", "text": str(text)}, {"type": "call-failed"}))
 
 
-async def after_a_task(event):
-    await next_task()
+def copy_link():
+    url = str(window.location.href)
+    spawn(outcome(lambda: window.navigator.clipboard.writeText(url),
+                  lambda _: {"type": "copied", "ok": True, "url": url},
+                  {"type": "copied", "ok": False, "url": url}))
+
+
+async def after(wait, event):
+    await wait
     dispatch(event)
 
 
@@ -183,31 +169,14 @@ async def import_modules(names):
         __import__(name)
 
 
-async def copy_link():
-    url = str(window.location.href)
-    try:
-        await window.navigator.clipboard.writeText(url)
-        dispatch({"type": "copied", "ok": True, "url": url})
-    except Exception:
-        dispatch({"type": "copied", "ok": False, "url": url})
-
-
-async def import_file():
-    """The chosen export file, merged into this device's data. The browser
-    reads it and the engine's worker checks and merges it (static/transfer.mjs):
-    only a small summary comes back here, so a file of any size leaves
-    MicroPython's heap alone."""
+def import_file():
+    """The chosen export file goes to the engine's worker to be read and
+    merged (static/transfer.mjs): its text never enters MicroPython's heap."""
     field = document.querySelector('input[data-action="import"]')
-    files = field.files if field is not None else None
-    if not files or not files.length:
-        return
-    try:
-        summary = json.loads(str(await window.safehouseEngine.importFile(files.item(0))))
-    except Exception as err:
-        summary = {"ok": False, "error": "the page could not read it (%s)" % failure_text(err)}
-    finally:
-        field.value = ""
-    dispatch({"type": "imported", "summary": summary})
+    if field is not None and field.files.length:
+        file, field.value = field.files.item(0), ""  # (the file stays readable)
+        spawn(outcome(lambda: window.safehouseEngine.importFile(file), lambda text: {
+            "type": "imported", "summary": json.loads(str(text))}, {"type": "imported"}))
 
 
 # -- from the core to the browser -------------------------------------------------------------
@@ -220,32 +189,13 @@ def set_attr(name, value):
         document.body.setAttribute(name, value)
 
 
-def set_hidden(element_id, hidden):
-    found = element(element_id)
-    if found is not None:
-        found.hidden = hidden
-
-
-def set_html(element_id, html):
-    found = element(element_id)
-    if found is not None:
-        found.innerHTML = html
-
-
-def set_text(element_id, text):
-    found = element(element_id)
-    if found is not None:
-        found.textContent = text
-
-
-def set_class(element_id, name):
-    element(element_id).className = name
-
-
-def engine_status(state, text):
-    status = element("engine-status")
-    status.className = "engine-status " + state
-    status.querySelector(".label").textContent = text
+def on_element(name):
+    """An effect that sets one property of an element (by its id), if it is there."""
+    def effect(element_id, value):
+        found = element(element_id)
+        if found is not None:
+            setattr(found, name, value)
+    return effect
 
 
 CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and backs
@@ -301,23 +251,16 @@ def focus_back():
     Edge.refocus = None
 
 
-def focus(selector):
-    found = document.querySelector(selector)
-    if found is not None:
-        found.focus()
-
-
-def focus_first(dialog_id):
-    dialog = element(dialog_id)
-    first = dialog.querySelector("select, button:not(.close)") or dialog.querySelector(".close")
-    first.focus()
-
-
-def focus_heading(container_id):
-    heading = element(container_id).querySelector("h1")
-    if heading is not None:
-        heading.setAttribute("tabindex", "-1")
-        heading.focus()
+def focus(*selectors):
+    """Focus the first element found by one of the selectors (a heading is
+    made focusable first)."""
+    for selector in selectors:
+        found = document.querySelector(selector)
+        if found is not None:
+            if found.tagName == "H1":
+                found.setAttribute("tabindex", "-1")
+            found.focus()
+            return
 
 
 def cycle_focus(dialog_id, backwards):
@@ -357,28 +300,22 @@ def mark(container_id, name, selector, value):
         current.scrollIntoView(to_js({"block": "nearest"}))
 
 
-def append_html(element_id, html):
-    found = element(element_id)
-    if found is not None:
-        found.insertAdjacentHTML("beforeend", html)
+def history_entry(push):
+    """An effect that adds (or replaces) the entry of the browser's history:
+    its address (None: as it is; "": the lobby's) and its depth among the app's."""
+    def effect(query, depth):
+        state, address = to_js({"depth": depth}), window.location.href if query is None \
+            else query or window.location.pathname
+        if push:
+            window.history.pushState(state, "", address)
+        else:
+            window.history.replaceState(state, "", address)
+    return effect
 
 
-def set_url(query, depth):
-    """This entry of the browser's history: its address, and its depth among the app's."""
-    window.history.replaceState(to_js({"depth": depth}), "", query or window.location.pathname)
-
-
-def push_url(query, depth):
-    """A new entry of the browser's history (Back returns to the one before)."""
-    window.history.pushState(to_js({"depth": depth}), "",
-                             window.location.href if query is None else
-                             query or window.location.pathname)
-
-
-def on_history(dom_event):
-    state = dom_event.state
+def depth_of(state):
     depth = getattr(state, "depth", None) if state else None
-    dispatch({"type": "history", "depth": None if depth is None else int(depth)})
+    return None if depth is None else int(depth)
 
 
 def download(filename, text):
@@ -400,39 +337,40 @@ def export_all(filename, now):
 
 EFFECTS = {
     "attr": set_attr,
-    "hidden": set_hidden,
-    "html": set_html,
-    "text": set_text,
-    "class": set_class,
-    "append-html": append_html,
-    "engine-status": engine_status,
+    "hidden": on_element("hidden"),
+    "html": on_element("innerHTML"),
+    "text": on_element("textContent"),
+    "class": on_element("className"),
+    "append-html": lambda element_id, html: element(element_id).insertAdjacentHTML(
+        "beforeend", html),
     "draw-table": draw_table,
     "mark": mark,
-    "url": set_url,
-    "push": push_url,
+    "url": history_entry(False),
+    "push": history_entry(True),
     "history-back": lambda: window.history.back(),
     "scroll-top": lambda: window.scrollTo(0, 0),
     "remember-focus": remember_focus,
     "focus-back": focus_back,
     "focus": focus,
-    "focus-first": focus_first,
-    "focus-heading": focus_heading,
     "cycle-focus": cycle_focus,
     "prevent-default": lambda: Edge.dom_event.preventDefault(),
     "arm": arm,
     "press": press,
-    "call": lambda name, argument: spawn(call(name, argument)),
-    "restart-engine": lambda: spawn(restart_engine()),
-    "boot-engine": lambda: spawn(boot_engine()),
+    "call": call,
+    "restart-engine": lambda: spawn(outcome(window.safehouseEngine.restart,
+                                            lambda _: {"type": "restarted"},
+                                            {"type": "restart-failed"})),
+    "boot-engine": lambda: spawn(outcome(boot_engine, lambda booted_from: {
+        "type": "booted", "from": str(booted_from)}, {"type": "boot-failed"})),
     "warm-up": lambda: window.safehouseEngine.warmUp(),
     "warm-fonts": lambda: window.safehouseFonts.warm(),
-    "timer": lambda ms, event: spawn(later(ms / 1000, event)),
-    "next-task": lambda event: spawn(after_a_task(event)),
+    "timer": lambda ms, event: spawn(after(asyncio.sleep(ms / 1000), event)),
+    "next-task": lambda event: spawn(after(next_task(), event)),
     "import": lambda names: spawn(import_modules(names)),
-    "copy-link": lambda: spawn(copy_link()),
+    "copy-link": copy_link,
     "download": download,
     "export": export_all,
-    "import-file": lambda: spawn(import_file()),
+    "import-file": import_file,
     "reload": lambda: window.location.reload(),
 }
 
@@ -449,18 +387,14 @@ async def start():
     click meets a half-set page."""
     await next_task()
     Edge.model = core.Model(store(), json.loads(element("catalogue").textContent))
-    archive = document.createElement("main")  # the screens beside the table
-    archive.id, archive.className, archive.hidden = "archive", "archive-view", True
-    element("table").after(archive)
-    await next_task()
     dispatch({"type": "start"})
     await next_task()
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
-    window.onstorage = create_proxy(on_storage)  # (window.addEventListener loses its `this` here)
-    window.onpopstate = create_proxy(on_history)
-    state = window.history.state
-    depth = getattr(state, "depth", None) if state else None
+    # (window.addEventListener loses its `this` here)
+    window.onstorage = create_proxy(lambda dom_event: dispatch({"type": "storage"}))
+    window.onpopstate = create_proxy(
+        lambda dom_event: dispatch({"type": "history", "depth": depth_of(dom_event.state)}))
     dispatch({"type": "listening", "query": str(window.location.search),
-              "depth": None if depth is None else int(depth)})
+              "depth": depth_of(window.history.state)})

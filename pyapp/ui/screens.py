@@ -311,7 +311,8 @@ def imported(model: "Model", event: "Event") -> None:
     merged, skipped and why); nothing is changed by a file that is not an export."""
     model.importing = False
     core.set_attr(model, "data-busy", "false")
-    summary = event["summary"]
+    summary = event.get("summary") or {
+        "ok": False, "error": "the page could not read it (%s)" % event.get("why")}
     show_message(model, *transfer.import_message(summary))
     if summary.get("ok"):
         core.show_lobby(model)

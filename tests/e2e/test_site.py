@@ -207,10 +207,12 @@ def test_the_service_worker_precaches_what_a_session_of_every_game_fetches(
     precached = precached_paths(site_dist)
     assert fetched - precached == set(), "fetched but not precached"
     # Precached and not fetched: only the engine's fallback boot (its modules
-    # compiled), and what installing the app needs (the manifest and its icons).
+    # compiled), what installing the app needs (the manifest and its icons),
+    # and the import's script, loaded when a person imports a file.
     fallback = {"engine/modules.zip"}
     install = {"manifest.webmanifest"} | {path for path in precached if path.startswith("icons/")}
-    assert precached - fetched - fallback - install == set()
+    on_demand = {"static/transfer.mjs"}
+    assert precached - fetched - fallback - install - on_demand == set()
     size = lambda path: (site_dist / (path or "index.html")).stat().st_size  # noqa: E731
     precached_bytes, fetched_bytes = sum(map(size, precached)), sum(map(size, fetched))
     print("precached %d bytes, a session of every game fetched %d (%.3fx)"

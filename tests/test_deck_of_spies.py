@@ -517,7 +517,9 @@ def test_win_with_7_of_the_12_key_spies():
     assert state.result() == {
         "winners": [0], "scores": [7],
         "summary": "You won: you hold 7 of the 12 key spies, the spies keep 5."}
-    assert state.log[-1] == {"text": state.result()["summary"], "kind": "end"}
+    assert state.log[-1] == {"text": state.result()["summary"], "kind": "end", "winners": [0],
+                             "scores": [7], "reason": "won", "theirs": 5, "spy": None,
+                             "hand_total": None}
 
 
 def test_lose_with_6_of_the_12_key_spies():
@@ -606,7 +608,7 @@ def test_end_turn_comes_only_after_a_counter_or_recruit():
 
 def test_an_action_on_a_finished_game_is_refused():
     state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER)
-    state.finish([], [0], "over")
+    state._finish_game()
     with pytest.raises(IllegalAction, match="the game is over"):
         state.check({"type": "end_turn"})
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any, Callable, TypeGuard
+from typing import Any, Callable, Literal, TypedDict, TypeGuard
 
 from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
@@ -219,6 +219,29 @@ def _spy_deck_in_segments(rng: Rng) -> list[Card]:
         rng.shuffle(segment)
         deck.extend(segment)
     return deck
+
+
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]  # the key spies the player owns
+    # "won" or "lost" on the key spies; "no_ace": no Ace left to assassinate
+    reason: Literal["won", "lost", "no_ace"]
+    theirs: int  # the key spies in the spy discard
+    spy: Card | None  # for "no_ace": the spy the hand could not reach
+    hand_total: int | None  # for "no_ace"
+
+
+def _end_text(event: EndEvent) -> str:
+    if event["reason"] == "no_ace":
+        assert event["spy"] is not None and event["hand_total"] is not None
+        return ("You lost: your hand totals %d against the %s and no Ace is left to "
+                "assassinate it." % (event["hand_total"], card_name(event["spy"])))
+    yours, theirs = event["scores"][0], event["theirs"]
+    if event["reason"] == "won":
+        return "You won: you hold %d of the 12 key spies, the spies keep %d." % (yours, theirs)
+    return "You lost: you hold %d of the 12 key spies, the spies keep %d; you needed %d." % (
+        yours, theirs, KEY_SPIES_TO_WIN)
 
 
 SUIT_TABLE = {  # what the table shows of each suit, sent in the view
@@ -469,6 +492,9 @@ class DeckOfSpies(GameState):
     def _check_end_turn(self, action: Action) -> None:
         self._check_phase("retire")
 
+    # The one event said from fields so far: the end.
+    event_text = staticmethod(_end_text)
+
     _CHECKS: dict[str, Callable[[DeckOfSpies, Action], None]] = {
         "counter": _check_counter,
         "recruit": _check_recruit,
@@ -519,9 +545,7 @@ class DeckOfSpies(GameState):
         self.phase = "act"
         spy = self.spy_deck[0]
         if _must_assassinate(self.hand, spy) and not self._aces_available():
-            self._finish_game(
-                "You lost: your hand totals %d against the %s and no Ace is left to "
-                "assassinate it." % (_total(self.hand), card_name(spy)))
+            self._finish_game(spy)
 
     def _counter(self, cards: list[Card]) -> None:
         self._beat_spy(cards, "counter", "countered", self.spy_discard)
@@ -571,7 +595,7 @@ class DeckOfSpies(GameState):
         if self.spy_deck:
             self._start_turn()
         else:
-            self._finish_game(None)
+            self._finish_game()
 
     def _refill(self) -> None:
         while len(self.hand) < HAND_SIZE and self._draw_one():
@@ -590,16 +614,15 @@ class DeckOfSpies(GameState):
         self.hand.append(self.draw_deck.pop())
         return True
 
-    def _finish_game(self, loss_reason: str | None) -> None:
+    def _finish_game(self, unmet: Card | None = None) -> None:
+        """The end: on the key spies, or lost at once when no Ace is left to
+        assassinate the `unmet` spy."""
         yours, theirs = self._key_spies()
-        if loss_reason:
-            self.finish([], [yours], loss_reason)
-        elif yours >= KEY_SPIES_TO_WIN:
-            self.finish([0], [yours], "You won: you hold %d of the 12 key spies, the spies "
-                        "keep %d." % (yours, theirs))
-        else:
-            self.finish([], [yours], "You lost: you hold %d of the 12 key spies, the spies "
-                        "keep %d; you needed %d." % (yours, theirs, KEY_SPIES_TO_WIN))
+        won = unmet is None and yours >= KEY_SPIES_TO_WIN
+        self.finish(EndEvent(kind="end", winners=[0] if won else [], scores=[yours],
+                             reason="no_ace" if unmet else "won" if won else "lost",
+                             theirs=theirs, spy=unmet,
+                             hand_total=_total(self.hand) if unmet else None))
 
     # -- helpers -------------------------------------------------------------
 

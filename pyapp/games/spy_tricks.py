@@ -103,7 +103,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ..engine.protocol import GameState, IllegalAction, excerpt
 from ..engine.registry import register
@@ -299,6 +299,19 @@ def space_name(space: str) -> str:
     return space
 
 
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]  # coins in value
+
+
+def _end_text(event: EndEvent) -> str:
+    winners = event["winners"]
+    return "%s %s with %d coins in value." % (
+        " and ".join(_name(seat) for seat in winners),
+        "wins" if len(winners) == 1 else "share the win", event["scores"][winners[0]])
+
+
 RULES = {  # the rules sheet: a short rulebook, then our Table rules
     "rules": [
         "27 cards: 1\u20139 in red, blue and white. Each round one card is the hidden "
@@ -374,6 +387,8 @@ class SpyTricksState(GameState):
     # determinize is not narrated, as only bots play it out and none reads
     # what it would add (writing it was about a twentieth of a rollout).
     narrated = True
+    # The one event said from fields so far: the end.
+    event_text = staticmethod(_end_text)
 
     # The game's fields, set by _setup and _start_round.
     coins: list[int]  # each seat's total, in value
@@ -772,10 +787,7 @@ class SpyTricksState(GameState):
         winners = [seat for seat in range(self.num_players)
                    if (self.coins[seat], self.coin_counts[seat]) == best]
         self.phase = "over"
-        names = " and ".join(_name(seat) for seat in winners)
-        summary = "%s %s with %d coins in value." % (
-            names, "wins" if len(winners) == 1 else "share the win", best[0])
-        self.finish(winners, list(self.coins), summary)
+        self.finish(EndEvent(kind="end", winners=winners, scores=list(self.coins)))
 
     # -- naming actions ---------------------------------------------------------
 

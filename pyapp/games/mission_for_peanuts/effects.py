@@ -7,7 +7,7 @@ the checks, what a seat sees and the copies the bots search."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ...engine.protocol import GameState
 from .cards import (AGENT, ASSASSIN, FAMILY, HANDLER, INFORMANT, NAMES, NOTCHES, POLICE,
@@ -26,6 +26,20 @@ DECIDED_BY = {
     "discard_notches": "the fewest notches in the discard pile",
 }
 
+
+
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]
+    target: int  # the Peanut Points that win
+
+
+def _end_text(event: EndEvent) -> str:
+    champions, target = event["winners"], event["target"]
+    return "%s %s the mission with %d Peanut Point%s." % (
+        " and ".join(player(s) for s in champions),
+        "completes" if len(champions) == 1 else "complete", target, "" if target == 1 else "s")
 
 
 class Effects(GameState):
@@ -48,6 +62,8 @@ class Effects(GameState):
     know: list[list[list[str]]]
     memory: list[list[tuple[list[str], int] | None]]
     deck_seen: list[list[str | None]]
+    # The one event said from fields so far: the end.
+    event_text = staticmethod(_end_text)
 
     @property
     def _actor(self) -> int:
@@ -601,11 +617,8 @@ class Effects(GameState):
                  kind="round_end", winners=list(winners), how=how, scores=list(self.scores))
         champions = [s for s in range(self.num_players) if self.scores[s] >= self.target]
         if champions:
-            who = " and ".join(player(s) for s in champions)
-            verb = "completes" if len(champions) == 1 else "complete"
-            points = "%d Peanut Point%s" % (self.target, "" if self.target == 1 else "s")
-            self.finish(champions, list(self.scores),
-                        "%s %s the mission with %s." % (who, verb, points))
+            self.finish(EndEvent(kind="end", winners=champions, scores=list(self.scores),
+                                 target=self.target))
             return
         self._deal_round(winners[0] if len(winners) == 1 else self.rng.choice(winners))
 

@@ -734,3 +734,17 @@ def test_log_records_every_public_event_with_its_cards():
     assert state.log[-1] == {
         "text": "You assassinated the 8\u2660, giving up the A\u2666 from your draw discard.",
         "kind": "assassinate", "spy": "8S", "ace": "AD", "place": "draw discard"}
+
+
+def test_every_action_type_has_one_entry_in_the_table_of_moves():
+    assert list(dos.DeckOfSpies.MOVES) == list(dos.ACTION_KEYS)
+
+
+def test_the_end_event_holds_the_facts_its_summary_is_said_from():
+    end = {"kind": "end", "winners": [], "scores": [3], "reason": "no_ace", "theirs": 2,
+           "spy": "9H", "hand_total": 6}
+    assert dos.DeckOfSpies.event_text(end) == (
+        "You lost: your hand totals 6 against the 9\u2665 and no Ace is left to assassinate it.")
+    end.update(reason="lost", spy=None, hand_total=None)
+    assert dos.DeckOfSpies.event_text(end) == (
+        "You lost: you hold 3 of the 12 key spies, the spies keep 2; you needed 7.")

@@ -115,7 +115,8 @@ class GameState:
     OPTIONS: ClassVar[dict[str, tuple[Any, Any]]] = {}
     # The card table the table draws from: static, public data.
     cards: ClassVar[list[dict[str, Any]]] = []
-    # Action type -> its rules, in the order legal_actions() lists the types.
+    # Action type -> its rules; legal_actions() takes the open types in the
+    # order of `_open_kinds()`.
     MOVES: ClassVar[Mapping[str, Move[Any]]] = {}
     # Event kind -> the TypedDict of its fields: what the log may hold.
     EVENTS: ClassVar[Mapping[str, type]] = {}

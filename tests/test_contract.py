@@ -13,7 +13,10 @@ games of every game at every table size, and at every step:
   another moment, no dict at all) raises IllegalAction with a reason and
   leaves the save, the views and the legal actions byte for byte as they were.
 
-The same seed and the same choices give the same game twice. Each game's own
+The same seed and the same choices give the same game twice. Every action
+goes through the game's one table of moves (`MOVES`), and every log event is
+of a declared kind with exactly its fields, its sentence rendered from them;
+so the bots decide the same when every sentence is blanked. Each game's own
 rules are tested in tests/test_<game>*.py.
 """
 
@@ -23,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyapp import bots
 from pyapp.engine.protocol import IllegalAction
 from pyapp.engine.rng import Rng
 from pyapp.games import GAMES, load_game, new_game
@@ -266,3 +270,70 @@ def test_any_malformed_action_is_refused_with_a_reason_and_changes_nothing(table
 
 def test_every_game_is_in_the_table_of_secrets():
     assert sorted(HIDDEN) == sorted(GAMES)
+
+
+# -- one table of moves, typed events --------------------------------------------------
+
+
+def check_moves_dispatch(state, seen, rng):
+    """Every open type has a Move; every legal action is of an open type,
+    its Move's check passes it and its words name it."""
+    moves = type(state).MOVES
+    if state.is_over:
+        return
+    open_kinds = list(state._open_kinds())
+    assert set(open_kinds) <= set(moves), open_kinds
+    for action in state.legal_actions():
+        assert action["type"] in open_kinds, action
+        moves[action["type"]].check(state, action)
+        assert state.describe(action) == moves[action["type"]].describe(state, action)
+        assert state.describe(action).strip()
+
+
+@pytest.mark.parametrize("game_id, players", TABLES)
+def test_every_action_is_dispatched_through_the_games_table_of_moves(game_id, players):
+    types = set()
+    for seed in SEEDS:
+        state = play(game_id, players, seed, check_moves_dispatch)
+        types |= {action["type"] for action in state.history}
+    assert types <= set(GAMES[game_id].MOVES)
+
+
+@pytest.mark.parametrize("game_id, players", TABLES)
+def test_every_event_is_declared_and_its_sentence_is_rendered_from_its_fields(game_id, players):
+    cls = GAMES[game_id]
+    for seed in SEEDS:
+        for event in play(game_id, players, seed).log:
+            fields = {key: value for key, value in event.items() if key != "text"}
+            declared = cls.EVENTS[event["kind"]]
+            assert set(fields) == declared.__required_keys__, event
+            assert json.loads(json.dumps(fields)) == fields
+            assert event["text"] == cls.event_text(fields)
+    assert cls.EVENTS["end"]  # every game ends with its typed "end" event
+
+
+def without_sentences(state):
+    """A copy of `state` whose log keeps every event's fields but says nothing."""
+    twin = state.clone()
+    twin.log = [dict(event, text="") for event in state.log]
+    return twin
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_bot_reads_the_logs_sentences(game_id):
+    """Rewording a sentence cannot change a decision: every level chooses the
+    same with every event's "text" blanked, at moments well into a game."""
+    cls = GAMES[game_id]
+    state = new_game(game_id, players=min(cls.max_players, 3), seed=5)
+    rng = Rng(5)
+    for moment in (12, 30, 45):
+        # on to the first real choice from that move on
+        while not state.is_over and (len(state.history) < moment
+                                     or len(state.legal_actions()) < 2):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_over:
+            break
+        seat = state.to_act
+        for level, make in bots.levels(game_id).items():
+            told = make().choose(state.clone(), seat, Rng(moment))
+            assert make().choose(without_sentences(state), seat, Rng(moment)) == told, level

@@ -517,7 +517,9 @@ def test_win_with_7_of_the_12_key_spies():
     assert state.result() == {
         "winners": [0], "scores": [7],
         "summary": "You won: you hold 7 of the 12 key spies, the spies keep 5."}
-    assert state.log[-1] == {"text": state.result()["summary"], "kind": "end"}
+    assert state.log[-1] == {"text": state.result()["summary"], "kind": "end", "winners": [0],
+                             "scores": [7], "reason": "won", "theirs": 5, "spy": None,
+                             "hand_total": None}
 
 
 def test_lose_with_6_of_the_12_key_spies():
@@ -606,7 +608,7 @@ def test_end_turn_comes_only_after_a_counter_or_recruit():
 
 def test_an_action_on_a_finished_game_is_refused():
     state = table(["2S", "2H", "3D", "4C", "AS"], ["7S"] + FILLER)
-    state.finish([], [0], "over")
+    state._finish_game()
     with pytest.raises(IllegalAction, match="the game is over"):
         state.check({"type": "end_turn"})
 
@@ -732,3 +734,17 @@ def test_log_records_every_public_event_with_its_cards():
     assert state.log[-1] == {
         "text": "You assassinated the 8\u2660, giving up the A\u2666 from your draw discard.",
         "kind": "assassinate", "spy": "8S", "ace": "AD", "place": "draw discard"}
+
+
+def test_every_action_type_has_one_entry_in_the_table_of_moves():
+    assert list(dos.DeckOfSpies.MOVES) == list(dos.ACTION_KEYS)
+
+
+def test_the_end_event_holds_the_facts_its_summary_is_said_from():
+    end = {"kind": "end", "winners": [], "scores": [3], "reason": "no_ace", "theirs": 2,
+           "spy": "9H", "hand_total": 6}
+    assert dos.DeckOfSpies.event_text(end) == (
+        "You lost: your hand totals 6 against the 9\u2665 and no Ace is left to assassinate it.")
+    end.update(reason="lost", spy=None, hand_total=None)
+    assert dos.DeckOfSpies.event_text(end) == (
+        "You lost: you hold 3 of the 12 key spies, the spies keep 2; you needed 7.")

@@ -12,6 +12,7 @@ from pyapp.engine.protocol import IllegalAction
 from pyapp.engine.registry import load_game, new_game
 from pyapp.engine.rng import Rng
 from pyapp.games import mission_for_peanuts as mfp
+from pyapp.games.mission_for_peanuts.effects import TARGETS
 from pyapp.games.mission_for_peanuts import (AGENT, ASSASSIN, HANDLER, INFORMANT, POLICE, SEER,
                                              SPY, TELEPATH)
 
@@ -306,7 +307,7 @@ def test_a_player_who_receives_the_assassin_in_a_trade_is_eliminated():
     play(state, assist(INFORMANT), target(0), target(1))
     assert not state.alive[1] and state.piles[1] == [(ASSASSIN, False)]
     assert state.hands[0] == [SPY]  # the trade gave seat 0 the Spy
-    assert events(state, "elimination")[0]["reason"] == "received the Assassin"
+    assert events(state, "elimination")[0]["reason"] == "assassin"
     assert state.turn == 2
 
 
@@ -713,3 +714,21 @@ def test_the_view_explains_the_rule_of_the_step_to_decide():
     assert state.view(0)["how"].startswith("2 cards to go. Each card goes under the whole deck")
     play(state, {"type": "bury", "card": state.hands[0][0]})
     assert state.view(0)["how"].startswith("1 card to go.")
+
+
+def test_every_action_type_has_one_entry_in_the_table_of_moves():
+    assert sorted(mfp.MissionForPeanuts.MOVES) == sorted(mfp.steps.ACTION_FIELDS)
+    assert {kind for step in mfp.STEPS.values() for kind in step.kinds} == set(
+        mfp.MissionForPeanuts.MOVES)
+    targeting = {name for name, step in mfp.STEPS.items() if "target" in step.kinds}
+    assert targeting == set(TARGETS)
+
+
+def test_an_elimination_and_a_void_action_give_their_reason_as_a_code():
+    text = mfp.MissionForPeanuts.event_text
+    assert text({"kind": "elimination", "seat": 1, "reason": "police", "cards": [SPY]}) == (
+        "Player 2 is Eliminated (the Secret Police found the Spy) and discards the Spy.")
+    assert text({"kind": "no_effect", "seat": 0, "reason": "agent_cannot_draw"}) == (
+        "Nothing happens: the deck is empty, so the Agent cannot draw.")
+    assert text({"kind": "draw", "seat": 2, "count": 2, "card": SEER}) == (
+        "Player 3 draws 2 cards for the Seer.")

@@ -13,7 +13,7 @@ from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 from pyapp.games.mister_spy import (
     ACTION_KINDS, ALL_SPIES, CAPTURE, DOUBLER_LINES, FOIL, FULL_DECK, PLAY, SOURCE, SPY,
-    SPY_NAMES, MisterSpyState,
+    SOURCES, SPY_NAMES, MisterSpyState,
 )
 
 KILL = {"type": "kill"}
@@ -660,3 +660,22 @@ def test_normal_bot_breaks_the_leaders_big_lair_with_a_team():
     state.apply(from_hand("S4", "S5"))
     assert state.lairs[1] == []
 
+
+
+def test_every_action_type_has_one_entry_in_the_table_of_moves():
+    assert list(MisterSpyState.MOVES) == list(ACTION_KINDS)
+    assert sorted(SOURCES) == ["blind", "deck", "hand"]
+
+
+def test_a_spy_event_says_where_the_spy_came_from_and_its_sentence_follows():
+    state = MisterSpyState.create(players=3, seed=7)
+    event = {"kind": "spy", "seat": 0, "target": 1, "source": "blind", "from_seat": 2,
+             "cards": ["S3"], "names": ["Captain Velvet"], "value": 3, "lair_value": 4}
+    assert state.event_text(event) == (
+        "Player 1 sends Captain Velvet (3) taken blind from Player 3's hand into "
+        "Player 2's Lair of 4.")
+    event.update(source="hand", from_seat=None, cards=["S2", "S3"],
+                 names=["Doctor Noodle", "Captain Velvet"], value=5, target=0)
+    assert state.event_text(event) == (
+        "Player 1 sends Doctor Noodle (2) and Captain Velvet (3) as a team from their hand "
+        "into their own Lair of 4.")

@@ -94,3 +94,22 @@ def test_at_a_big_table_hard_takes_the_blind_spy_the_log_says_is_big():
     for weights in ({small: small_spies, big: big_spies}, {big: big_spies}):
         choice = _own_lair_source(state, seat, sources, weights, Rng(3))
         assert choice == {"type": "spy_source", "source": "blind", "seat": big}
+
+
+def test_the_inference_reads_the_events_fields_never_their_sentences():
+    """Whether a Spy came from its sender's hand is the spy event's "source":
+    blanking every sentence of the log changes no weight, while reading every
+    Spy as taken blind does change some."""
+    read_the_source = 0
+    for seed in range(1, 7):
+        state, rng = new_game("mister-spy", players=3, seed=seed), Rng(seed)
+        while not state.is_over:
+            seat, view = state.to_act, state.view(state.to_act)
+            weights = card_weights(state.log, seat, view)
+            silent = [dict(event, text="") for event in state.log]
+            assert card_weights(silent, seat, view) == weights
+            blind = [dict(event, source="blind") if event["kind"] == "spy" else event
+                     for event in state.log]
+            read_the_source += card_weights(blind, seat, view) != weights
+            state.apply(rng.choice(state.legal_actions()))
+    assert read_the_source

@@ -15,7 +15,7 @@ from functools import reduce
 import pytest
 
 from pyapp.engine.bots import GreedyBot, RandomBot
-from pyapp.engine.protocol import GameState
+from pyapp.engine.protocol import GameState, IllegalAction, Move
 from pyapp.engine.rng import Rng
 from pyapp.engine.search import SearchBot, _Node, _rewards, _split, action_key
 
@@ -33,20 +33,36 @@ class Nim(GameState):
     def _setup(self):
         self.heaps = list(self.options["heaps"])
 
-    def legal_actions(self):
-        if self.is_over:
-            return []
+    def _open_kinds(self):
+        return ("take",)
+
+    def _takes(self):
         return [{"type": "take", "heap": i, "count": k}
                 for i, size in enumerate(self.heaps) for k in range(1, size + 1)]
 
-    def _perform(self, action):
+    def _check_take(self, action):
+        if action not in self._takes():
+            raise IllegalAction("no heap holds that many stones")
+
+    def _take(self, action):
         self.heaps[action["heap"]] -= action["count"]
-        self.say("Seat %d takes %d." % (self.to_act, action["count"]))
+        self.tell({"kind": "take", "seat": self.to_act, "count": action["count"]})
         if not any(self.heaps):
-            self.finish([self.to_act], [1 if s == self.to_act else 0 for s in range(2)],
-                        "Seat %d takes the last stone." % self.to_act)
+            self.finish({"kind": "end", "winners": [self.to_act],
+                         "scores": [1 if s == self.to_act else 0 for s in range(2)]})
         else:
             self.to_act = self.turn = 1 - self.to_act
+
+    MOVES = {"take": Move(_check_take, _take, _takes, lambda state, action: "take stones")}
+
+    @staticmethod
+    def event_text(event):
+        if event["kind"] == "take":
+            return "Seat %d takes %d." % (event["seat"], event["count"])
+        winners = event["winners"]
+        if len(winners) == 1:
+            return "Seat %d takes the last stone." % winners[0]
+        return "A shared win." if winners else "Nobody wins."
 
     def view(self, seat):
         view = self.base_view(seat)
@@ -101,17 +117,22 @@ class Duel(GameState):
         self.played = []  # every card played, in order
         self.tricks = [0, 0]
 
-    def legal_actions(self):
-        if self.is_over:
-            return []
+    def _open_kinds(self):
+        return ("play",)
+
+    def _plays(self):
         return [{"type": "play", "card": c} for c in self.hands[self.to_act]]
 
-    def _perform(self, action):
+    def _check_play(self, action):
+        if action not in self._plays():
+            raise IllegalAction("that card is not in your hand")
+
+    def _play(self, action):
         seat, card = self.to_act, action["card"]
         self.hands[seat].remove(card)
         self.trick.append([seat, card])
         self.played.append(card)
-        self.say("Seat %d plays %d." % (seat, card), seat=seat, card=card)
+        self.tell({"kind": "play", "seat": seat, "card": card})
         if len(self.trick) == 1:
             self.to_act = 1 - seat
             return
@@ -119,11 +140,22 @@ class Duel(GameState):
         self.tricks[winner] += 1
         self.trick = []
         if 2 * self.tricks[winner] > self.options["hand"]:
-            self.finish([winner], list(self.tricks), "Seat %d takes the duel." % winner)
+            self.finish({"kind": "end", "winners": [winner], "scores": list(self.tricks)})
         elif not self.hands[winner]:
-            self.finish([0, 1], list(self.tricks), "The duel is a draw.")
+            self.finish({"kind": "end", "winners": [0, 1], "scores": list(self.tricks)})
         else:
             self.to_act = self.turn = winner
+
+    MOVES = {"play": Move(_check_play, _play, _plays,
+                          lambda state, action: "play %d" % action["card"])}
+
+    @staticmethod
+    def event_text(event):
+        if event["kind"] == "play":
+            return "Seat %d plays %d." % (event["seat"], event["card"])
+        if len(event["winners"]) == 1:
+            return "Seat %d takes the duel." % event["winners"][0]
+        return "The duel is a draw."
 
     def view(self, seat):
         view = self.base_view(seat)
@@ -286,10 +318,10 @@ def test_the_tree_takes_only_the_candidates_the_hook_keeps():
 
 def test_winners_share_one_at_the_end_of_the_game():
     state = nim([1, 1])
-    state.finish([0, 1], [1, 1], "A shared win.")
+    state.finish({"kind": "end", "winners": [0, 1], "scores": [1, 1]})
     assert _rewards(state) == [0.5, 0.5]
     state = nim([1, 1])
-    state.finish([], [0, 0], "Nobody wins.")
+    state.finish({"kind": "end", "winners": [], "scores": [0, 0]})
     assert _rewards(state) == [0.0, 0.0]
 
 

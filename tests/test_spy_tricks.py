@@ -13,7 +13,7 @@ from pyapp.engine.protocol import IllegalAction
 from pyapp.engine.registry import load_game, new_game
 from pyapp.engine.rng import Rng
 from pyapp.games.spy_tricks import (
-    CARD_ORDER, CARDS, OUT_OF_PLAY, SPACES, STRENGTH, pawn_value)
+    CARD_ORDER, CARDS, OUT_OF_PLAY, SPACES, STRENGTH, SpyTricksState, pawn_value)
 
 
 def table(players, hands, secret, leftovers, played=(), leader=0, tricks_played=0,
@@ -596,3 +596,14 @@ def test_an_action_is_legal_exactly_when_its_check_passes():
                 assert text(action) not in legal, (action, str(refusal))
             else:
                 assert text(action) in legal, action
+
+
+def test_every_action_type_has_one_entry_in_the_table_of_moves():
+    assert list(SpyTricksState.MOVES) == ["play", "place", "pass"]
+
+
+def test_a_collaborator_handout_nobody_gets_says_how_many_tied():
+    text = SpyTricksState.event_text({"kind": "collaborators", "seats": [], "tied": 3,
+                                      "supply": 2})
+    assert text == ("3 players tie for the lowest total, and the supply has only 2 "
+                    "collaborators: nobody gets one.")

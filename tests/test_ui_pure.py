@@ -119,7 +119,8 @@ def test_forced_assassination_offers_one_button_per_ace_with_its_place():
 
 def test_the_end_screen_says_why_and_offers_the_same_deal():
     state = new_game("deck-of-spies", seed=123)
-    state.finish([], [3], "You lost: you hold 3 of the 12 key spies.")
+    state.finish({"kind": "end", "winners": [], "scores": [3], "reason": "lost", "theirs": 9,
+                  "spy": None, "hand_total": None})
     html = table.table_html(payload_for(state), [])
     assert "Mission failed" in html and "you hold 3" in html
     assert 'data-action="same-deal"' in html and "seed 123" in html

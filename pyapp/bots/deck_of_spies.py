@@ -66,11 +66,11 @@ import math
 from typing import Any, cast
 
 from ..engine.bots import Levels
-from ..engine.protocol import GameState
+from ..engine.protocol import Action, GameState, View
 from ..engine.rng import Rng
 from ..games.deck_of_spies import (
     HAND_SIZE, KEY_RANKS, KEY_SPIES, KEY_SPIES_TO_WIN, SPY_SEGMENTS, SUITS, VALUE, is_key_spy,
-    Action, Card, DeckOfSpies, View, rank_of, suit_of, value_of)
+    Card, DeckOfSpies, rank_of, suit_of, value_of)
 
 Plan = tuple[Action, list[Card] | None, list[Card]]  # (first action, retire cards, hand kept)
 

@@ -508,7 +508,7 @@ class _LogReader:
             self.steps[seat].append(("no_spies", lacked))
 
     def _on_spy(self, seat: int, event: dict[str, Any]) -> None:
-        from_hand = "from their hand" in event["text"]
+        from_hand = event["source"] == "hand"
         if from_hand:
             self.steps[seat] += [("spy_play",)] * len(event["cards"])
         if self.turn is not None and event["target"] == seat:

@@ -2,22 +2,43 @@
 
 `GameState` holds what all four games do the same way: the seat bookkeeping,
 legality checking before any mutation, the action history that `save()`
-replays, and the public log. Every hook that the session, the worker, the
-search or a bot calls on a state is declared here, typed. A game subclass
-supplies the rules:
+replays, the dispatch of an action to its rules, and the public log. Every
+hook that the session, the worker, the search or a bot calls on a state is
+declared here, typed. A game subclass supplies the rules:
 
     _setup()                 deal from `self.rng`
-    legal_actions()          the actions open to `to_act`, in a fixed order
-    _perform(action)         mutate the state for one legal action
-    check(action)            raise IllegalAction(reason) unless it is legal
+    MOVES                    its action types, each a `Move`: check, apply,
+                             options, describe (see below)
+    _open_kinds()            the action types open to `to_act` now, in order
+    _check_open(action)      refuse an unknown type, one not open now, or
+                             wrong keys, in the game's words
+    event_text(event)        the log's sentence for one of its events,
+                             rendered from the event's fields alone
     view(seat)               what that seat may know, JSON-ready
     determinize(seat, rng)   a state that agrees with the seat's knowledge
     clone()                  a fast hand-written copy
     evaluate(seat)           how well the seat stands, in [0, 1]
 
-and may refine `canonical` and `describe`. The aliases `Action`, `View`,
-`Save`, `Result` and `Event` name the JSON-ready dicts of the protocol, for
-the games' and bots' own hints.
+and may refine `canonical`.
+
+One way to dispatch a move, in every game: `MOVES` maps each action type to
+its `Move`, after PokerKit's verify_*/can_* pairs and OpenSpiel's declared
+game metadata. `check` runs the game's `_check_open`, then the type's
+`Move.check`, which raises IllegalAction(reason): legality and its
+explanation are one function. `legal_actions()` joins the `Move.options` of
+the open types, each of which lists only actions its check passes;
+`_perform` calls `Move.apply`, and `describe` `Move.describe`.
+
+Events: the log holds typed events, never bare prose. A game declares each
+event kind as a TypedDict with its "kind" and its facts (its `EVENTS`
+table), logs one with `tell(event)`, and `event_text` renders its sentence,
+stored under "text" for the page, from those fields in one function. Bots
+read the fields; rewording a sentence cannot change a decision. `finish`
+takes the game's "end" event: its "winners" and "scores" are the result's,
+its sentence is the result's "summary".
+
+The aliases `Action`, `View`, `Save`, `Result` and `Event` name the
+JSON-ready dicts of the protocol, for the games' and bots' own hints.
 
 >>> from pyapp.games import load_game, new_game
 >>> state = new_game("spy-tricks", players=3, seed=7)
@@ -30,7 +51,8 @@ pyapp.engine.protocol.IllegalAction: ...
 True
 """
 
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from .rng import Rng
 
@@ -38,7 +60,7 @@ Action = dict[str, Any]  # {"type": ..., parameters}; equal dicts are the same a
 View = dict[str, Any]  # what one seat may know, JSON-ready
 Save = dict[str, Any]  # {"game", "version", "players", "seed", "options", "actions"}
 Result = dict[str, Any]  # {"winners": [seat], "scores": [number], "summary": str}
-Event = dict[str, Any]  # a public log entry, its sentence under "text"
+Event = dict[str, Any]  # a public log entry: "kind", its facts, its sentence under "text"
 
 
 class IllegalAction(ValueError):
@@ -64,6 +86,18 @@ def _one_of(value: object, allowed: Any) -> bool:
     return any(type(value) is type(choice) and value == choice for choice in allowed)
 
 
+State = TypeVar("State", bound="GameState")
+
+
+class Move(NamedTuple, Generic[State]):
+    """The rules of one action type, as a game's MOVES table declares them."""
+
+    check: Callable[[State, Action], None]  # raise IllegalAction(reason) unless legal now
+    apply: Callable[[State, Action], None]  # perform it, once checked
+    options: Callable[[State], list[Action]]  # those open to to_act, in order; each passes check
+    describe: Callable[[State, Action], str]  # a hint's words for it, to the player taking it
+
+
 class GameState:
     """Base class of every game's state."""
 
@@ -81,6 +115,11 @@ class GameState:
     OPTIONS: ClassVar[dict[str, tuple[Any, Any]]] = {}
     # The card table the table draws from: static, public data.
     cards: ClassVar[list[dict[str, Any]]] = []
+    # Action type -> its rules; legal_actions() takes the open types in the
+    # order of `_open_kinds()`.
+    MOVES: ClassVar[Mapping[str, Move[Any]]] = {}
+    # Event kind -> the TypedDict of its fields: what the log may hold.
+    EVENTS: ClassVar[Mapping[str, type]] = {}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = players
@@ -161,13 +200,23 @@ class GameState:
         self.history.append(action)  # only once performed: a failed action is not saved
 
     def check(self, action: Action) -> None:
-        """Raise IllegalAction(reason) unless the (canonical) `action` is legal now.
+        """Raise IllegalAction(reason) unless the (canonical) `action` is legal now:
+        the game's `_check_open`, then its type's check in MOVES."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        self._check_open(action)
+        self.MOVES[action["type"]].check(self, action)
 
-        A game overrides it with one check per action kind, so that the
-        reason for a refusal and `legal_actions()` come from the same code;
-        this fallback knows only that the action is not among them."""
-        if action not in self.legal_actions():
-            raise IllegalAction("%s is not a legal action now" % excerpt(action))
+    def legal_actions(self) -> list[Action]:
+        """The actions open to `to_act`, in a fixed order; empty once over:
+        the options of each open type, which pass its check."""
+        if self.is_over:
+            return []
+        actions: list[Action] = []
+        moves = self.MOVES
+        for kind in self._open_kinds():
+            actions += moves[kind].options(self)
+        return actions
 
     def advance(self, action: Action) -> None:
         """Perform an action taken from `legal_actions()`, without checking it again.
@@ -217,18 +266,26 @@ class GameState:
             "actions": [dict(a) for a in self.history],
         }
 
+    def tell(self, event: Mapping[str, Any]) -> None:
+        """Add one of the game's typed events to the public log, with the
+        sentence `event_text` renders from its fields."""
+        self.say(self.event_text(event), **event)
+
     def say(self, text: str, **details: Any) -> None:
-        """Add a public event to the move log."""
+        """Add an entry to the public log: its sentence and its fields. Games
+        log through `tell`, so that the sentence comes from the fields."""
         event: Event = {"text": text}
         event.update(details)
         self.log.append(event)
 
-    def finish(self, winners: list[int], scores: list[Any], summary: str) -> None:
-        """End the game with its result, said in the log."""
+    def finish(self, end: Mapping[str, Any]) -> None:
+        """End the game with the game's "end" event: its winners and scores
+        are the result's, its sentence the result's summary, and it is logged."""
         self.is_over = True
         self.to_act = None
-        self._result = {"winners": winners, "scores": scores, "summary": summary}
-        self.say(summary, kind="end")
+        self._result = {"winners": list(end["winners"]), "scores": list(end["scores"]),
+                        "summary": self.event_text(end)}
+        self.tell(end)
 
     def _copy_base_into(self, twin: Self) -> Self:
         """Copy the bookkeeping fields shared by every game into `twin`."""
@@ -261,12 +318,28 @@ class GameState:
         """Deal the game from `self.rng`."""
         raise NotImplementedError
 
-    def legal_actions(self) -> list[Action]:
-        """The actions open to `to_act`, in a fixed order; empty once over."""
+    def _open_kinds(self) -> Sequence[str]:
+        """The action types open to `to_act` now, in the order they are listed."""
         raise NotImplementedError
 
+    def _check_open(self, action: Action) -> None:
+        """Raise IllegalAction unless `action` is of a type in MOVES that is
+        open now. A game refines it in its own words, and with its types'
+        keys; the type's own check then judges the values."""
+        kind = action["type"]
+        if not isinstance(kind, str) or kind not in self.MOVES:
+            raise IllegalAction("%s has no %s action (actions: %s)"
+                                % (self.title, excerpt(kind), ", ".join(self.MOVES)))
+        if kind not in self._open_kinds():
+            raise IllegalAction("a %s action is not open now" % kind)
+
     def _perform(self, action: Action) -> None:
-        """Change the state by one legal action."""
+        """Change the state by one legal action: its type's effect."""
+        self.MOVES[action["type"]].apply(self, action)
+
+    @staticmethod
+    def event_text(event: Any) -> str:
+        """The log's sentence for one of the game's events, from its fields alone."""
         raise NotImplementedError
 
     def canonical(self, action: Action) -> Action:
@@ -275,7 +348,12 @@ class GameState:
         return action
 
     def describe(self, action: Action) -> str:
-        """A short sentence for an action, as a hint would phrase it."""
+        """A short sentence for an action, as a hint would phrase it: its
+        type's description, or its keys and values for an unknown type."""
+        kind = action.get("type")
+        move = self.MOVES.get(kind) if isinstance(kind, str) else None
+        if move is not None:
+            return move.describe(self, action)
         details = ", ".join("%s %s" % (k, v) for k, v in sorted(action.items()) if k != "type")
         return str(action["type"]).replace("_", " ") + (": " + details if details else "")
 

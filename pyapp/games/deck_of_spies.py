@@ -6,8 +6,9 @@ met), recruited (met in its suit, joining the player's deck) or, when the hand
 cannot meet it, assassinated by removing an Ace from the game. The player
 wins by owning more of the 12 key spies (J, Q, K) than the spy discard holds.
 
-Rulebook section -> code (each rule is one predicate; legal_actions() keeps
-the candidates it passes, and check() refuses with the reason when it fails):
+Rulebook section -> code (each rule is one predicate; an action type's
+options keep the candidates it passes, and its check refuses with the reason
+when it fails; MOVES declares each type's check, options, effect and words):
     Setup ........................ _setup, _spy_deck_in_segments
     Counter ...................... _counter_is_minimal, _counters, _check_counter
     Recruit (and the Ace's power)  _recruit_suit_ok, _recruit_is_minimal, _recruits,
@@ -16,6 +17,7 @@ the candidates it passes, and check() refuses with the reason when it fails):
     Retire ....................... _is_retire_set, _retire_sets, _check_retire
     Turn end (refill, reshuffle) . _end_turn, _draw_one
     Game end ..................... _key_spies, _finish_game
+    The log ...................... EVENTS (each event's fields), event_text
 
 Table rules used (docs/rules-decisions.md, "Deck of Spies"):
     - the spy deck is 5-7, then 8-10, then J-K, each segment shuffled;
@@ -50,17 +52,14 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from typing import Any, Callable, TypeGuard
+from collections.abc import Iterator, Sequence
+from typing import Any, Literal, TypedDict, TypeGuard
 
-from ..engine.protocol import GameState, IllegalAction, excerpt
+from ..engine.protocol import Action, GameState, IllegalAction, Move, View, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
-# The protocol module has no shared aliases yet, so these are local.
 Card = str
-Action = dict[str, Any]
-View = dict[str, Any]
 
 # -- the card table ---------------------------------------------------------
 
@@ -221,6 +220,93 @@ def _spy_deck_in_segments(rng: Rng) -> list[Card]:
     return deck
 
 
+# -- the log's events: each kind's facts, and its sentence (event_text) --------
+
+
+class DealEvent(TypedDict):
+    kind: Literal["deal"]
+
+
+class BeatEvent(TypedDict):
+    """A counter or a recruit: the spy met, and the hand cards spent on it."""
+
+    kind: Literal["counter", "recruit"]
+    spy: Card
+    cards: list[Card]
+
+
+class AssassinateEvent(TypedDict):
+    kind: Literal["assassinate"]
+    spy: Card
+    ace: Card
+    place: str  # where the Ace was: "hand", "draw deck" or "draw discard"
+
+
+class RetireEvent(TypedDict):
+    kind: Literal["retire"]
+    cards: list[Card]
+
+
+class EndTurnEvent(TypedDict):
+    kind: Literal["end_turn"]
+
+
+class ReshuffleEvent(TypedDict):
+    kind: Literal["reshuffle"]
+
+
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]  # the key spies the player owns
+    # "won" or "lost" on the key spies; "no_ace": no Ace left to assassinate
+    reason: Literal["won", "lost", "no_ace"]
+    theirs: int  # the key spies in the spy discard
+    spy: Card | None  # for "no_ace": the spy the hand could not reach
+    hand_total: int | None  # for "no_ace"
+
+
+DeckOfSpiesEvent = (DealEvent | BeatEvent | AssassinateEvent | RetireEvent | EndTurnEvent
+                    | ReshuffleEvent | EndEvent)
+EVENTS: dict[str, type] = {
+    "deal": DealEvent, "counter": BeatEvent, "recruit": BeatEvent,
+    "assassinate": AssassinateEvent, "retire": RetireEvent, "end_turn": EndTurnEvent,
+    "reshuffle": ReshuffleEvent, "end": EndEvent,
+}
+BEATEN = {"counter": "countered", "recruit": "recruited"}
+
+
+def event_text(event: DeckOfSpiesEvent) -> str:
+    """The log's sentence for an event, from its fields alone."""
+    if event["kind"] == "deal":
+        return "A new deal: the spies come at you from the 5\u20137s up."
+    if event["kind"] == "counter" or event["kind"] == "recruit":
+        return "You %s the %s with %s." % (BEATEN[event["kind"]], card_name(event["spy"]),
+                                           cards_text(event["cards"]))
+    if event["kind"] == "assassinate":
+        return "You assassinated the %s, giving up the %s from your %s." % (
+            card_name(event["spy"]), card_name(event["ace"]), event["place"])
+    if event["kind"] == "retire":
+        return "You retired %s." % cards_text(event["cards"])
+    if event["kind"] == "end_turn":
+        return "You end your turn."
+    if event["kind"] == "reshuffle":
+        return "Your draw discard is shuffled into a new draw deck."
+    return _end_text(event)
+
+
+def _end_text(event: EndEvent) -> str:
+    if event["reason"] == "no_ace":
+        assert event["spy"] is not None and event["hand_total"] is not None
+        return ("You lost: your hand totals %d against the %s and no Ace is left to "
+                "assassinate it." % (event["hand_total"], card_name(event["spy"])))
+    yours, theirs = event["scores"][0], event["theirs"]
+    if event["reason"] == "won":
+        return "You won: you hold %d of the 12 key spies, the spies keep %d." % (yours, theirs)
+    return "You lost: you hold %d of the 12 key spies, the spies keep %d; you needed %d." % (
+        yours, theirs, KEY_SPIES_TO_WIN)
+
+
 SUIT_TABLE = {  # what the table shows of each suit, sent in the view
     suit: {"symbol": SUIT_SYMBOLS[suit], "name": SUIT_NAMES[suit] + "s",
            "red": suit in RED_SUITS} for suit in SUITS}
@@ -294,28 +380,22 @@ class DeckOfSpies(GameState):
         self.phase = "act"
         self.turn_number = 0
         self._refill()
-        self.say("A new deal: the spies come at you from the 5\u20137s up.", kind="deal")
+        self.tell(DealEvent(kind="deal"))
         self._start_turn()
 
     # -- protocol ------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now: the candidates that pass the rule predicates."""
-        if self.is_over:
-            return []
+    def _open_kinds(self) -> Sequence[str]:
+        """Retire or end the turn after meeting a spy; else meet it, or
+        assassinate it when the hand cannot."""
         if self.phase == "retire":
-            return [{"type": "retire", "cards": s} for s in _retire_sets(self.hand)] + [
-                {"type": "end_turn"}]
-        spy = self.spy_deck[0]
-        if _must_assassinate(self.hand, spy):
-            return [{"type": "assassinate", "ace": ace} for ace in self._aces_available()]
-        return ([{"type": "counter", "cards": s} for s in _counters(self.hand, spy)]
-                + [{"type": "recruit", "cards": s} for s in _recruits(self.hand, spy)])
+            return ("retire", "end_turn")
+        if _must_assassinate(self.hand, self.spy_deck[0]):
+            return ("assassinate",)
+        return ("counter", "recruit")
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with the reason unless `action` is legal now."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
+    def _check_open(self, action: Action) -> None:
+        """A known type with exactly its keys; its check judges the moment."""
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in ACTION_KEYS:
             raise IllegalAction("unknown action %s: Deck of Spies knows %s"
@@ -324,21 +404,6 @@ class DeckOfSpies(GameState):
         if set(action) != keys:
             raise IllegalAction("a %s action has exactly the keys %s"
                                 % (kind, ", ".join(sorted(keys))))
-        self._CHECKS[kind](self, action)
-
-    def _perform(self, action: Action) -> None:
-        kind = action["type"]
-        if kind == "counter":
-            self._counter(action["cards"])
-        elif kind == "recruit":
-            self._recruit(action["cards"])
-        elif kind == "assassinate":
-            self._assassinate(action["ace"])
-        elif kind == "retire":
-            self._retire(action["cards"])
-        else:
-            self.say("You end your turn.", kind="end_turn")
-            self._end_turn()
 
     def view(self, seat: int = 0) -> View:
         """What the player sees: every pile but the hidden orders, and the
@@ -469,13 +534,56 @@ class DeckOfSpies(GameState):
     def _check_end_turn(self, action: Action) -> None:
         self._check_phase("retire")
 
-    _CHECKS: dict[str, Callable[[DeckOfSpies, Action], None]] = {
-        "counter": _check_counter,
-        "recruit": _check_recruit,
-        "assassinate": _check_assassinate,
-        "retire": _check_retire,
-        "end_turn": _check_end_turn,
-    }
+    # -- the options of each action kind: the candidates its rules pass ----------
+
+    def _counter_options(self) -> list[Action]:
+        return [{"type": "counter", "cards": s} for s in _counters(self.hand, self.spy_deck[0])]
+
+    def _recruit_options(self) -> list[Action]:
+        return [{"type": "recruit", "cards": s} for s in _recruits(self.hand, self.spy_deck[0])]
+
+    def _assassinate_options(self) -> list[Action]:
+        return [{"type": "assassinate", "ace": ace} for ace in self._aces_available()]
+
+    def _retire_options(self) -> list[Action]:
+        return [{"type": "retire", "cards": s} for s in _retire_sets(self.hand)]
+
+    def _end_turn_options(self) -> list[Action]:
+        return [{"type": "end_turn"}]
+
+    # -- the words of each action kind, for hints -----------------------------------
+
+    def _spy_name(self) -> str:
+        return card_name(self.spy_deck[0]) if self.spy_deck else ""
+
+    def _describe_counter(self, action: Action) -> str:
+        return "Counter the %s with %s." % (self._spy_name(), cards_text(action["cards"]))
+
+    def _describe_recruit(self, action: Action) -> str:
+        return "Recruit the %s with %s." % (self._spy_name(), cards_text(action["cards"]))
+
+    def _describe_assassinate(self, action: Action) -> str:
+        return "Assassinate the %s, giving up the %s from your %s." % (
+            self._spy_name(), card_name(action["ace"]), self._place_of(action["ace"]))
+
+    def _describe_retire(self, action: Action) -> str:
+        return "Retire %s." % cards_text(action["cards"])
+
+    def _describe_end_turn(self, action: Action) -> str:
+        return "End your turn without retiring."
+
+    # -- the effect of each action kind ---------------------------------------------
+
+    def _do_counter(self, action: Action) -> None:
+        self._beat_spy(action["cards"], "counter", self.spy_discard)
+
+    def _do_recruit(self, action: Action) -> None:
+        # A recruited Spy joins the draw pile's discard: it can be drawn later.
+        self._beat_spy(action["cards"], "recruit", self.draw_discard)
+
+    def _do_end_turn(self, action: Action) -> None:
+        self.tell(EndTurnEvent(kind="end_turn"))
+        self._end_turn()
 
     def _check_phase(self, phase: str) -> None:
         if self.phase == phase:
@@ -519,28 +627,20 @@ class DeckOfSpies(GameState):
         self.phase = "act"
         spy = self.spy_deck[0]
         if _must_assassinate(self.hand, spy) and not self._aces_available():
-            self._finish_game(
-                "You lost: your hand totals %d against the %s and no Ace is left to "
-                "assassinate it." % (_total(self.hand), card_name(spy)))
+            self._finish_game(spy)
 
-    def _counter(self, cards: list[Card]) -> None:
-        self._beat_spy(cards, "counter", "countered", self.spy_discard)
-
-    def _recruit(self, cards: list[Card]) -> None:
-        # A recruited Spy joins the draw pile's discard: it can be drawn later.
-        self._beat_spy(cards, "recruit", "recruited", self.draw_discard)
-
-    def _beat_spy(self, cards: list[Card], kind: str, verb: str, spy_pile: list[Card]) -> None:
+    def _beat_spy(self, cards: list[Card], kind: Literal["counter", "recruit"],
+                  spy_pile: list[Card]) -> None:
         """Spend `cards` from the hand on the current Spy, which goes to `spy_pile`."""
         spy = self.spy_deck.pop(0)
         self._take_from_hand(cards)
         self.draw_discard.extend(cards)
         spy_pile.append(spy)
-        self.say("You %s the %s with %s." % (verb, card_name(spy), cards_text(cards)),
-                 kind=kind, spy=spy, cards=cards)
+        self.tell(BeatEvent(kind=kind, spy=spy, cards=cards))
         self._offer_retire()
 
-    def _assassinate(self, ace: Card) -> None:
+    def _do_assassinate(self, action: Action) -> None:
+        ace = action["ace"]
         spy = self.spy_deck.pop(0)
         place = self._remove_ace(ace)
         self.removed.append(ace)
@@ -549,15 +649,14 @@ class DeckOfSpies(GameState):
         self.hand = []
         if place == "draw deck":
             self.rng.shuffle(self.draw_deck)
-        self.say("You assassinated the %s, giving up the %s from your %s."
-                 % (card_name(spy), card_name(ace), place),
-                 kind="assassinate", spy=spy, ace=ace, place=place)
+        self.tell(AssassinateEvent(kind="assassinate", spy=spy, ace=ace, place=place))
         self._end_turn()
 
-    def _retire(self, cards: list[Card]) -> None:
+    def _do_retire(self, action: Action) -> None:
+        cards = action["cards"]
         self._take_from_hand(cards)
         self.spy_discard.extend(cards)
-        self.say("You retired %s." % cards_text(cards), kind="retire", cards=cards)
+        self.tell(RetireEvent(kind="retire", cards=cards))
         self._end_turn()
 
     def _offer_retire(self) -> None:
@@ -571,7 +670,7 @@ class DeckOfSpies(GameState):
         if self.spy_deck:
             self._start_turn()
         else:
-            self._finish_game(None)
+            self._finish_game()
 
     def _refill(self) -> None:
         while len(self.hand) < HAND_SIZE and self._draw_one():
@@ -584,22 +683,21 @@ class DeckOfSpies(GameState):
             self.draw_deck = self.draw_discard
             self.draw_discard = []
             self.rng.shuffle(self.draw_deck)
-            self.say("Your draw discard is shuffled into a new draw deck.", kind="reshuffle")
+            self.tell(ReshuffleEvent(kind="reshuffle"))
         if not self.draw_deck:
             return False
         self.hand.append(self.draw_deck.pop())
         return True
 
-    def _finish_game(self, loss_reason: str | None) -> None:
+    def _finish_game(self, unmet: Card | None = None) -> None:
+        """The end: on the key spies, or lost at once when no Ace is left to
+        assassinate the `unmet` spy."""
         yours, theirs = self._key_spies()
-        if loss_reason:
-            self.finish([], [yours], loss_reason)
-        elif yours >= KEY_SPIES_TO_WIN:
-            self.finish([0], [yours], "You won: you hold %d of the 12 key spies, the spies "
-                        "keep %d." % (yours, theirs))
-        else:
-            self.finish([], [yours], "You lost: you hold %d of the 12 key spies, the spies "
-                        "keep %d; you needed %d." % (yours, theirs, KEY_SPIES_TO_WIN))
+        won = unmet is None and yours >= KEY_SPIES_TO_WIN
+        self.finish(EndEvent(kind="end", winners=[0] if won else [], scores=[yours],
+                             reason="no_ace" if unmet else "won" if won else "lost",
+                             theirs=theirs, spy=unmet,
+                             hand_total=_total(self.hand) if unmet else None))
 
     # -- helpers -------------------------------------------------------------
 
@@ -668,21 +766,17 @@ class DeckOfSpies(GameState):
                 action["cards"] = sort_cards(cards)
         return action
 
-    def describe(self, action: Action) -> str:
-        """One sentence naming a legal action, for hints and logs."""
-        kind = action["type"]
-        spy = card_name(self.spy_deck[0]) if self.spy_deck else ""
-        if kind == "counter":
-            return "Counter the %s with %s." % (spy, cards_text(action["cards"]))
-        if kind == "recruit":
-            return "Recruit the %s with %s." % (spy, cards_text(action["cards"]))
-        if kind == "assassinate":
-            return "Assassinate the %s, giving up the %s from your %s." % (
-                spy, card_name(action["ace"]), self._place_of(action["ace"]))
-        if kind == "retire":
-            return "Retire %s." % cards_text(action["cards"])
-        return "End your turn without retiring."
-
+    # Every action type, in the order legal_actions() lists them.
+    MOVES = {
+        "counter": Move(_check_counter, _do_counter, _counter_options, _describe_counter),
+        "recruit": Move(_check_recruit, _do_recruit, _recruit_options, _describe_recruit),
+        "assassinate": Move(_check_assassinate, _do_assassinate, _assassinate_options,
+                            _describe_assassinate),
+        "retire": Move(_check_retire, _do_retire, _retire_options, _describe_retire),
+        "end_turn": Move(_check_end_turn, _do_end_turn, _end_turn_options, _describe_end_turn),
+    }
+    EVENTS = EVENTS
+    event_text = staticmethod(event_text)
 
 def _why_not_minimal(cards: list[Card], spy: Card, exempt: Card | None) -> str:
     """Why chosen cards do not meet the spy exactly: short of it, or with a

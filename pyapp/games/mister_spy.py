@@ -14,9 +14,9 @@ Rulebook (rules/mister-spy.txt) -> code
     On Every Turn, first .......... _begin_turn (draw; skipped on an empty deck),
                                     _turn_has_a_choice
     On Every Turn, second ......... _may_build_with, action "lair"
-    On Every Turn, third .......... _spy_targets, _spy_source_actions,
+    On Every Turn, third .......... _spy_targets, _spy_source_options,
                                     _team_is_allowed, _can_take_blind,
-                                    _pick_blind_spy, _send_spy
+                                    _pick_blind_spy, SOURCES, _send_spy
     ... captured or escapes ....... _is_captured
     To Kill the Spy ............... kill_points, _kill
     To Taunt the Spy .............. _letter_is_fresh (rule one), _taunt
@@ -25,6 +25,7 @@ Rulebook (rules/mister-spy.txt) -> code
     When A Spy Escapes ............ _escape
     Winning ....................... _score (30 at once), _spies_out,
                                     _end_turn (the idle round), _finish_on_scores
+    The log ....................... EVENTS (each event's fields), event_text
 
 Actions (every step has the same to_act until the step's decision is made):
     {"type": "lair", "card": "L3"}     turn start only: add a Lair card from
@@ -42,10 +43,17 @@ Actions (every step has the same to_act until the step's decision is made):
     {"type": "foil", "card": "D-C"}    a seat holding the partner foils
     {"type": "let_stand"}              a seat asked in the foil window passes
 
-    Legality: check() refuses an action with its reason: its type's phases
-    and keys (ACTION_KINDS), then one _check_<kind> for its fields.
-    legal_actions() lists each open kind's candidates, built from the same
-    rule functions, so an action is legal exactly when check() passes it.
+    Dispatch: MOVES declares each action type's check, options, effect and
+    words. check() refuses an action with its reason: its type's phases and
+    keys (ACTION_KINDS, in _check_open), then its type's check for its
+    fields. legal_actions() joins the options of the phase's types, built
+    from the same rule functions, so an action is legal exactly when check()
+    passes it.
+
+    The log: every event is typed (EVENTS: a TypedDict per kind) and its
+    sentence is rendered from its fields by event_text. A "spy" event says
+    where the Spy came from in "source" ("hand", "blind" with "from_seat",
+    or "deck"), and every event about a captured Spy names it ("names").
 
     view(seat) adds to the shared keys: hand, phase, lairs [{cards, total}],
     scores, hand_sizes, hand_spies (the public backs), deck_count,
@@ -112,10 +120,11 @@ Usage:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from math import exp
-from typing import Any, Callable, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict
 
-from ..engine.protocol import Action, GameState, IllegalAction, View, excerpt
+from ..engine.protocol import Action, GameState, IllegalAction, Move, View, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -206,10 +215,8 @@ ACTION_KINDS = {
     "foil": ActionKind((FOIL,), ("card",), NOT_NOW),
     "let_stand": ActionKind((FOIL,), (), NOT_NOW),
 }
-KINDS_IN_PHASE = {phase: [kind for kind, spec in ACTION_KINDS.items() if phase in spec.phases]
+KINDS_IN_PHASE = {phase: tuple(kind for kind, spec in ACTION_KINDS.items() if phase in spec.phases)
                   for phase in WAITING}
-# A Spy's source -> the keys of its spy_source action, besides "type".
-SOURCE_KEYS = {"hand": ("source", "cards"), "blind": ("source", "seat"), "deck": ("source",)}
 
 
 def is_spy(code: str) -> bool:
@@ -260,21 +267,207 @@ def _sub_multisets(counts: list[tuple[str, int]], index: int = 0) -> list[list[s
     return [[code] * k + tail for k in range(count + 1) for tail in rest]
 
 
-Candidates = Callable[["MisterSpyState", int], list[Action]]
-
-
-def _by_phase(candidates: dict[str, Candidates]) -> dict[str, tuple[Candidates, ...]]:
-    """Each phase's candidate generators, in the order of ACTION_KINDS, looked
-    up once: legal_actions() is the bots' and the search's hot path."""
-    return {phase: tuple(candidates[kind] for kind in kinds)
-            for phase, kinds in KINDS_IN_PHASE.items()}
-
-
 def _check_keys(action: Action, keys: tuple[str, ...]) -> None:
     """An action carries exactly its type's keys: nothing missing, nothing more."""
     if len(action) != len(keys) + 1 or any(key not in action for key in keys):
         raise IllegalAction("a %s action has exactly the keys %s, not %s" % (
             action["type"], ", ".join(("type",) + keys), excerpt(sorted(map(str, action)))))
+
+
+# ---------------------------------------------------------------------------
+# The log's events: each kind's facts, and its sentence rendered from them
+# (event_text). Bots and the table read the fields; "text" is for people.
+
+
+class DealEvent(TypedDict):
+    kind: Literal["deal"]
+    seat: int  # the dealer
+    hand_size: int
+
+
+class PassEvent(TypedDict):
+    """A turn with nothing to play, as everybody can see, passes by itself."""
+
+    kind: Literal["pass"]
+    seat: int
+
+
+class NoDrawEvent(TypedDict):
+    """A turn starts without a draw: the deck is empty."""
+
+    kind: Literal["no_draw"]
+    seat: int
+
+
+class DrawEvent(TypedDict):
+    kind: Literal["draw"]
+    seat: int
+    spy: bool  # the card's back is red: everybody sees whether it is a Spy
+
+
+class LairEvent(TypedDict):
+    kind: Literal["lair"]
+    seat: int
+    card: str
+    total: int  # the Lair's size after it
+
+
+class TargetEvent(TypedDict):
+    kind: Literal["target"]
+    seat: int
+    target: int  # whose Lair the Spy goes into
+
+
+class SpyEvent(TypedDict):
+    kind: Literal["spy"]
+    seat: int
+    target: int
+    source: Literal["hand", "blind", "deck"]  # the sender's hand, another hand, the deck
+    from_seat: int | None  # whose hand a blind Spy came from; None for the other sources
+    cards: list[str]  # the Spy, or the team
+    names: list[str]
+    value: int
+    lair_value: int
+
+
+class CaptureEvent(TypedDict):
+    kind: Literal["capture"]
+    seat: int  # the Lair's owner
+    value: int
+    names: list[str]
+
+
+class EscapeEvent(TypedDict):
+    kind: Literal["escape"]
+    seat: int  # the owner of the destroyed Lair
+    lair: list[str]
+    cards: list[str]
+    names: list[str]
+    foiled: bool  # a foiled taunt, or a Spy larger than the Lair
+
+
+class KillEvent(TypedDict):
+    kind: Literal["kill"]
+    seat: int
+    points: int
+    names: list[str]
+
+
+class TauntEvent(TypedDict):
+    kind: Literal["taunt"]
+    seat: int
+    card: str
+    line: str
+    multiplier: int  # if the taunt stands
+
+
+class TauntStandsEvent(TypedDict):
+    kind: Literal["taunt_stands"]
+    seat: int  # the owner, who decides again
+    points: int  # a kill is worth now
+    names: list[str]
+
+
+class FoilEvent(TypedDict):
+    kind: Literal["foil"]
+    seat: int
+    card: str
+    owner: int
+
+
+class LetStandEvent(TypedDict):
+    kind: Literal["let_stand"]
+    seat: int
+
+
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]
+    # "score": the first winner reached WIN_SCORE; "last_spy": the last Spy
+    # was discarded; "idle_round": a full round with an empty deck and no card
+    reason: Literal["score", "last_spy", "idle_round"]
+
+
+MisterSpyEvent = (DealEvent | PassEvent | NoDrawEvent | DrawEvent | LairEvent | TargetEvent
+                  | SpyEvent | CaptureEvent | EscapeEvent | KillEvent | TauntEvent
+                  | TauntStandsEvent | FoilEvent | LetStandEvent | EndEvent)
+EVENTS: dict[str, type] = {
+    "deal": DealEvent, "pass": PassEvent, "no_draw": NoDrawEvent, "draw": DrawEvent,
+    "lair": LairEvent, "target": TargetEvent, "spy": SpyEvent, "capture": CaptureEvent,
+    "escape": EscapeEvent, "kill": KillEvent, "taunt": TauntEvent,
+    "taunt_stands": TauntStandsEvent, "foil": FoilEvent, "let_stand": LetStandEvent,
+    "end": EndEvent,
+}
+END_REASONS = {"last_spy": "The last Spy has reached the discard pile.",
+               "idle_round": "A full round passed with an empty deck and no card played."}
+
+
+def event_text(event: MisterSpyEvent) -> str:
+    """The log's sentence for an event, from its fields alone."""
+    if event["kind"] == "end":
+        return _end_text(event)
+    who = _player(event["seat"])
+    if event["kind"] == "deal":
+        return "%s deals %d cards each." % (who, event["hand_size"])
+    if event["kind"] == "pass":
+        return "%s has nothing to play." % who
+    if event["kind"] == "no_draw":
+        return "%s cannot draw: the deck is empty." % who
+    if event["kind"] == "draw":
+        return "%s draws %s." % (who, "a Spy" if event["spy"] else "a card")
+    if event["kind"] == "lair":
+        return "%s adds a %d to their Lair, now %d." % (who, LAIR_VALUES[event["card"]],
+                                                       event["total"])
+    if event["kind"] == "target":
+        return "%s declares a Spy for %s." % (who, _lair_of(event["target"], event["seat"]))
+    if event["kind"] == "spy":
+        return _spy_text(event)
+    if event["kind"] == "capture":
+        return "%s's Lair captures %s!" % (who, " and ".join(event["names"]))
+    if event["kind"] == "escape":
+        lair = event["lair"]
+        how = ("escapes" if event["foiled"] else "escapes from the Lair of %d"
+               % sum(LAIR_VALUES[code] for code in lair))
+        return "%s %s and destroys %s's Lair (%s)." % (
+            " and ".join(event["names"]), how, who, " + ".join(str(LAIR_VALUES[code]) for code in lair))
+    if event["kind"] == "kill":
+        points = event["points"]
+        return "Bang. %s kills %s for %d point%s." % (who, " and ".join(event["names"]), points,
+                                                     "" if points == 1 else "s")
+    if event["kind"] == "taunt":
+        return '%s taunts with %s: "%s"' % (who, event["card"], event["line"])
+    if event["kind"] == "taunt_stands":
+        return "The taunt stands: %s is now worth %d." % (" and ".join(event["names"]),
+                                                           event["points"])
+    if event["kind"] == "foil":
+        return "%s foils the taunt with the other %s!" % (who, event["card"])
+    return "%s lets the taunt stand." % who
+
+
+def _spy_text(event: SpyEvent) -> str:
+    seat, cards = event["seat"], event["cards"]
+    source = event["source"]
+    if source == "hand":
+        how = "as a team from their hand" if len(cards) > 1 else "from their hand"
+    elif source == "blind":
+        how = "taken blind from %s's hand" % _player(_seat(event["from_seat"]))
+    else:
+        how = "from the top of the deck"
+    spies = " and ".join("%s (%d)" % (name, SPY_VALUES[code])
+                         for name, code in zip(event["names"], cards))
+    return "%s sends %s %s into %s of %d." % (_player(seat), spies, how,
+                                            _lair_of(event["target"], seat), event["lair_value"])
+
+
+def _end_text(event: EndEvent) -> str:
+    winners, scores = event["winners"], event["scores"]
+    best = scores[winners[0]]
+    if event["reason"] == "score":
+        return "%s reaches %d points and wins!" % (_player(winners[0]), best)
+    return "%s %s %s with %d point%s." % (
+        END_REASONS[event["reason"]], " and ".join(_player(s) for s in winners),
+        "win" if len(winners) > 1 else "wins", best, "" if best == 1 else "s")
 
 
 RULES = {  # the rules sheet: a short rulebook, then our Table rules
@@ -406,8 +599,7 @@ class MisterSpyState(GameState):
         self.idle_turns = 0
         self.decided = [0] * n
         dealer = self.rng.below(n)
-        self.say("%s deals %d cards each." % (_player(dealer), _hand_size(n)),
-                 kind="deal", seat=dealer)
+        self.tell(DealEvent(kind="deal", seat=dealer, hand_size=_hand_size(n)))
         self._begin_turn((dealer + 1) % n)
 
     # -- the turn ------------------------------------------------------------
@@ -423,21 +615,19 @@ class MisterSpyState(GameState):
             if self._turn_has_a_choice(seat):
                 return
             # Nothing to decide, and everybody can see it: the turn ends itself.
-            self.say("%s has nothing to play." % _player(seat), kind="pass", seat=seat)
+            self.tell(PassEvent(kind="pass", seat=seat))
             if self._count_idle_turn():
                 return
             seat = (seat + 1) % self.num_players
 
     def _draw(self, seat: int) -> None:
         if not self.deck:
-            self.say("%s cannot draw: the deck is empty." % _player(seat),
-                     kind="no_draw", seat=seat)
+            self.tell(NoDrawEvent(kind="no_draw", seat=seat))
             return
         card = self.deck.pop()
         self.hands[seat].append(card)
         self.hands[seat].sort()
-        self.say("%s draws %s." % (_player(seat), "a Spy" if is_spy(card) else "a card"),
-                 kind="draw", seat=seat, spy=is_spy(card))
+        self.tell(DrawEvent(kind="draw", seat=seat, spy=is_spy(card)))
 
     def _turn_has_a_choice(self, seat: int) -> bool:
         """Whether a turn offers more than end_turn, judged from public facts
@@ -459,7 +649,7 @@ class MisterSpyState(GameState):
         self.idle_turns += 1
         if self.idle_turns < self.num_players:
             return False
-        self._finish_on_scores("A full round passed with an empty deck and no card played.")
+        self._finish_on_scores("idle_round")
         return True
 
     # -- rules: Lairs and Spies ------------------------------------------------
@@ -519,28 +709,25 @@ class MisterSpyState(GameState):
             names.append(SPY_NAMES[code][min(copy, SPY_COPIES - 1)])
         return names
 
-    def _send_spy(self, cards: list[str], how: str) -> None:
+    def _send_spy(self, cards: list[str], source: Literal["hand", "blind", "deck"],
+                  from_seat: int | None = None) -> None:
         seat, target = self.turn, _seat(self.target)
         value = sum(SPY_VALUES[code] for code in cards)
         lair_value = self.lair_total(target)
         names = self._spy_names(cards)
-        who = " and ".join("%s (%d)" % (name, SPY_VALUES[code]) for name, code in zip(names, cards))
         self.played = True
         self.target = None
-        self.say("%s sends %s %s into %s of %d."
-                 % (_player(seat), who, how, _lair_of(target, seat), lair_value),
-                 kind="spy", seat=seat, target=target, cards=list(cards), names=names,
-                 value=value, lair_value=lair_value)
+        self.tell(SpyEvent(kind="spy", seat=seat, target=target, source=source,
+                           from_seat=from_seat, cards=list(cards), names=names, value=value,
+                           lair_value=lair_value))
         if self._is_captured(value, lair_value):
             self.captured = list(cards)
             self.taunts = []
             self.phase = CAPTURE
             self.to_act = target
-            self.say("%s's Lair captures %s!" % (_player(target), " and ".join(names)),
-                     kind="capture", seat=target, value=value)
+            self.tell(CaptureEvent(kind="capture", seat=target, value=value, names=names))
         else:
-            self._escape(cards, target, "%s escapes from the Lair of %d"
-                         % (" and ".join(names), lair_value))
+            self._escape(cards, target, foiled=False)
 
     # -- rules: captures ---------------------------------------------------------
 
@@ -590,9 +777,7 @@ class MisterSpyState(GameState):
         self.discard.extend(self.captured)
         self.discard.extend(self.taunts)
         self.captured, self.taunts = [], []
-        self.say("Bang. %s kills %s for %d point%s."
-                 % (_player(owner), " and ".join(names), points, "" if points == 1 else "s"),
-                 kind="kill", seat=owner, points=points)
+        self.tell(KillEvent(kind="kill", seat=owner, points=points, names=names))
         self._score(owner, points)
 
     def _taunt(self, code: str) -> None:
@@ -600,8 +785,8 @@ class MisterSpyState(GameState):
         self.hands[owner].remove(code)
         line = self._taunt_line(code)
         self.taunts.append(code)
-        self.say('%s taunts with %s: "%s"' % (_player(owner), code, line), kind="taunt",
-                 seat=owner, card=code, line=line, multiplier=1 << len(self.taunts))
+        self.tell(TauntEvent(kind="taunt", seat=owner, card=code, line=line,
+                             multiplier=1 << len(self.taunts)))
         self.foil_queue = self._foil_window(owner, code)
         self._next_in_foil_window()
 
@@ -610,42 +795,40 @@ class MisterSpyState(GameState):
             self.phase = FOIL
             self.to_act = self.foil_queue.pop(0)
             return
-        owner = self.capture_owner
+        owner = _seat(self.capture_owner)
         self.phase = CAPTURE
         self.to_act = owner
-        self.say("The taunt stands: %s is now worth %d."
-                 % (" and ".join(self._spy_names(self.captured)), self.kill_points()),
-                 kind="taunt_stands", seat=owner, points=self.kill_points())
+        self.tell(TauntStandsEvent(kind="taunt_stands", seat=owner, points=self.kill_points(),
+                                   names=self._spy_names(self.captured)))
 
     def _foil(self, code: str) -> None:
         foiler = self._acting()
         owner = _seat(self.capture_owner)
         self.hands[foiler].remove(code)
         self.discard.append(code)
-        self.say("%s foils the taunt with the other %s!" % (_player(foiler), code),
-                 kind="foil", seat=foiler, card=code, owner=owner)
+        self.tell(FoilEvent(kind="foil", seat=foiler, card=code, owner=owner))
         cards = self.captured
         self.discard.extend(self.taunts)
         self.captured, self.taunts, self.foil_queue = [], [], []
-        self._escape(cards, owner, "%s escapes" % " and ".join(self._spy_names(cards)))
+        self._escape(cards, owner, foiled=True)
 
-    def _escape(self, cards: list[str], owner: int, how: str) -> None:
+    def _escape(self, cards: list[str], owner: int, foiled: bool) -> None:
         """When A Spy Escapes: the Spy and every card of the Lair are discarded."""
         lair = self.lairs[owner]
+        names = self._spy_names(cards)  # before the Spy joins the discard pile
         self.discard.extend(cards)
         self.discard.extend(lair)
         self.lairs[owner] = []
-        self.say("%s and destroys %s's Lair (%s)."
-                 % (how, _player(owner), " + ".join(str(LAIR_VALUES[c]) for c in lair)),
-                 kind="escape", seat=owner, lair=list(lair), cards=list(cards))
+        self.tell(EscapeEvent(kind="escape", seat=owner, lair=list(lair), cards=list(cards),
+                              names=names, foiled=foiled))
         self._after_spy_leaves()
 
     def _score(self, seat: int, points: int) -> None:
         """Winning: 30 points win at once, whoever's turn it is."""
         self.scores[seat] += points
         if self.scores[seat] >= WIN_SCORE:
-            self.finish([seat], list(self.scores),
-                        "%s reaches %d points and wins!" % (_player(seat), self.scores[seat]))
+            self.finish(EndEvent(kind="end", winners=[seat], scores=list(self.scores),
+                                 reason="score"))
             self.phase = OVER
             return
         self._after_spy_leaves()
@@ -656,50 +839,38 @@ class MisterSpyState(GameState):
 
     def _after_spy_leaves(self) -> None:
         if not self._spies_out():
-            self._finish_on_scores("The last Spy has reached the discard pile.")
+            self._finish_on_scores("last_spy")
         else:
             self._end_turn()
 
-    def _finish_on_scores(self, reason: str) -> None:
+    def _finish_on_scores(self, reason: Literal["last_spy", "idle_round"]) -> None:
         best = max(self.scores)
         winners = [s for s in range(self.num_players) if self.scores[s] == best]
-        names = " and ".join(_player(s) for s in winners)
-        verb = "win" if len(winners) > 1 else "wins"
         self.phase = OVER
-        self.finish(winners, list(self.scores),
-                    "%s %s %s with %d point%s."
-                    % (reason, names, verb, best, "" if best == 1 else "s"))
+        self.finish(EndEvent(kind="end", winners=winners, scores=list(self.scores),
+                             reason=reason))
 
-    # -- legality: one check per action kind, and the candidates that pass -----
+    # -- the moves: each action type's check, options, effect and words -----------
+    # check() is GameState's: _check_open (the type, its phase and its keys),
+    # then the type's check in MOVES; legal_actions() joins the options of the
+    # phase's types (KINDS_IN_PHASE), each built from the same rule functions.
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction(reason) unless `action` is legal now."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
+    def _open_kinds(self) -> Sequence[str]:
+        return KINDS_IN_PHASE[self.phase]
+
+    def _check_open(self, action: Action) -> None:
         kind = action.get("type")
         spec = ACTION_KINDS.get(kind) if type(kind) is str else None
         if spec is None:
             raise IllegalAction("unknown action type %s; %s" % (excerpt(kind), self._waiting()))
         if self.phase not in spec.phases:
             raise IllegalAction(spec.out_of_phase + self._waiting())
-        if kind == "spy_source":  # its keys depend on its source
-            self._check_spy_source(action)
-            return
-        _check_keys(action, spec.keys)
-        field_check = self._FIELD_CHECKS.get(action["type"])
-        if field_check is not None:
-            field_check(self, action)
+        if kind != "spy_source":  # its keys depend on its source: its check knows them
+            _check_keys(action, spec.keys)
 
-    def legal_actions(self) -> list[Action]:
-        """The actions open to to_act, in a fixed order; each passes check()."""
-        if self.is_over:
-            return []
-        seat = self.to_act
-        assert seat is not None  # not over; inline, as this is the bots' hot path
-        actions: list[Action] = []
-        for candidates in self._CANDIDATES[self.phase]:
-            actions += candidates(self, seat)
-        return actions
+    def _perform(self, action: Action) -> None:
+        self.decided[self._acting()] = len(self.log)
+        super()._perform(action)
 
     def _acting(self) -> int:
         """The seat whose decision is pending (the game is not over)."""
@@ -708,16 +879,41 @@ class MisterSpyState(GameState):
     def _waiting(self) -> str:
         return WAITING[self.phase] % _player(self._acting())
 
+    def _checked_seat(self, seat: Any) -> int:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise IllegalAction("there is no seat %s" % excerpt(seat))
+        return seat
+
+    def _no_fields(self, action: Action) -> None:
+        """A type without fields is legal whenever its phase is (_check_open)."""
+
+    # lair: On Every Turn, second
+
     def _check_lair(self, action: Action) -> None:
         card = action["card"]
         if not self._may_build_with(self._acting(), card):
             raise IllegalAction("%s is not a Lair card in %s's hand"
                                 % (excerpt(card), _player(self._acting())))
 
-    def _lair_actions(self, seat: int) -> list[Action]:
+    def _lair_options(self) -> list[Action]:
         # Every card of the hand is in it: only the kind of card is left to ask.
-        return [{"type": "lair", "card": code} for code in sorted(set(self.hands[seat]))
+        return [{"type": "lair", "card": code} for code in sorted(set(self.hands[self._acting()]))
                 if is_lair(code)]
+
+    def _do_lair(self, action: Action) -> None:
+        seat, card = self._acting(), action["card"]
+        self.hands[seat].remove(card)
+        self.lairs[seat].append(card)
+        self.played = True
+        self.phase = SPY
+        self.tell(LairEvent(kind="lair", seat=seat, card=card, total=self.lair_total(seat)))
+
+    def _describe_lair(self, action: Action) -> str:
+        value = LAIR_VALUES[action["card"]]
+        return "add your %d to your Lair (making it %d)" % (
+            value, self.lair_total(self._acting()) + value)
+
+    # spy_target: On Every Turn, third (the Lair is declared first)
 
     def _check_spy_target(self, action: Action) -> None:
         target = self._checked_seat(action["seat"])
@@ -726,20 +922,39 @@ class MisterSpyState(GameState):
         if not self._a_spy_can_be_had():
             raise IllegalAction("no Spy can be played: " + NO_SPY)
 
-    def _spy_target_actions(self, seat: int) -> list[Action]:
+    def _spy_target_options(self) -> list[Action]:
         return [{"type": "spy_target", "seat": target} for target in self._spy_targets()]
 
-    def _checked_seat(self, seat: Any) -> int:
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise IllegalAction("there is no seat %s" % excerpt(seat))
-        return seat
+    def _do_spy_target(self, action: Action) -> None:
+        seat = self._acting()
+        self.target = self.capture_owner = action["seat"]
+        self.phase = SOURCE
+        self.tell(TargetEvent(kind="target", seat=seat, target=action["seat"]))
+
+    def _describe_spy_target(self, action: Action) -> str:
+        target = action["seat"]
+        lair = "your own Lair" if target == self._acting() else "%s's Lair" % _player(target)
+        return "send a Spy into %s (%d)" % (lair, self.lair_total(target))
+
+    # end_turn
+
+    def _end_turn_options(self) -> list[Action]:
+        return [{"type": "end_turn"}]
+
+    def _do_end_turn(self, action: Action) -> None:
+        self._end_turn()
+
+    def _describe_end_turn(self, action: Action) -> str:
+        return "end your turn" if self.played else "play nothing and end your turn"
+
+    # spy_source: where the declared Spy comes from (SOURCES)
 
     def _check_spy_source(self, action: Action) -> None:
         source = action.get("source")
-        if type(source) is not str or source not in SOURCE_KEYS:
+        if type(source) is not str or source not in SOURCES:
             raise IllegalAction("a Spy's source is \"hand\", \"blind\" or \"deck\"")
-        _check_keys(action, SOURCE_KEYS[source])
-        self._SOURCE_CHECKS[source](self, action)
+        _check_keys(action, SOURCES[source].keys)
+        SOURCES[source].check(self, action)
 
     def _check_from_hand(self, action: Action) -> None:
         seat, cards = self._acting(), action["cards"]
@@ -765,8 +980,9 @@ class MisterSpyState(GameState):
             raise IllegalAction("the deck's top card is not a Spy" if self.deck
                                 else "the deck is empty")
 
-    def _spy_source_actions(self, seat: int) -> list[Action]:
-        """On Every Turn, third: the Spies `seat` may send into the declared Lair."""
+    def _spy_source_options(self) -> list[Action]:
+        """On Every Turn, third: the Spies the player may send into the declared Lair."""
+        seat = self._acting()
         hand_spies = [code for code in self.hands[seat] if is_spy(code)]
         distinct = sorted(set(hand_spies))
         teams: list[list[str]] = [[code] for code in distinct]
@@ -781,6 +997,49 @@ class MisterSpyState(GameState):
             sources.append({"type": "spy_source", "source": "deck"})
         return sources
 
+    def _do_spy_source(self, action: Action) -> None:
+        SOURCES[action["source"]].send(self, action)
+
+    def _send_from_hand(self, action: Action) -> None:
+        cards = list(action["cards"])
+        for code in cards:
+            self.hands[self._acting()].remove(code)
+        self._send_spy(cards, "hand")
+
+    def _send_blind(self, action: Action) -> None:
+        other = action["seat"]
+        card = self._pick_blind_spy(other)
+        self.hands[other].remove(card)
+        self._send_spy([card], "blind", from_seat=other)
+
+    def _send_from_deck(self, action: Action) -> None:
+        self._send_spy([self.deck.pop()], "deck")
+
+    def _describe_spy_source(self, action: Action) -> str:
+        source = action["source"]
+        if source == "blind":
+            return "send a Spy taken blind from %s's hand" % _player(action["seat"])
+        if source == "deck":
+            return "send the Spy on top of the deck"
+        cards = action["cards"]
+        if len(cards) == 1:
+            return "send your %d Spy" % SPY_VALUES[cards[0]]
+        return "send a team of %s (worth %d)" % (
+            " + ".join(str(SPY_VALUES[c]) for c in cards), sum(SPY_VALUES[c] for c in cards))
+
+    # kill: To Kill the Spy
+
+    def _kill_options(self) -> list[Action]:
+        return [{"type": "kill"}]
+
+    def _do_kill(self, action: Action) -> None:
+        self._kill()
+
+    def _describe_kill(self, action: Action) -> str:
+        return "kill the Spy for %d" % self.kill_points()
+
+    # taunt: To Taunt the Spy
+
     def _check_taunt(self, action: Action) -> None:
         card = action["card"]
         if not self._letter_is_fresh(card):
@@ -790,8 +1049,16 @@ class MisterSpyState(GameState):
             raise IllegalAction("%s is not a Doubler in %s's hand"
                                 % (excerpt(card), _player(self._acting())))
 
-    def _taunt_actions(self, seat: int) -> list[Action]:
-        return [{"type": "taunt", "card": code} for code in self._taunt_letters(seat)]
+    def _taunt_options(self) -> list[Action]:
+        return [{"type": "taunt", "card": code} for code in self._taunt_letters(self._acting())]
+
+    def _do_taunt(self, action: Action) -> None:
+        self._taunt(action["card"])
+
+    def _describe_taunt(self, action: Action) -> str:
+        return "taunt with %s (worth %d if it stands)" % (action["card"], self.kill_points() * 2)
+
+    # foil and let_stand: Foiling a Taunt
 
     def _check_foil(self, action: Action) -> None:
         card = action["card"]
@@ -801,105 +1068,43 @@ class MisterSpyState(GameState):
         if not self._can_foil(self._acting()):
             raise IllegalAction("%s does not hold the other %s" % (_player(self._acting()), card))
 
-    def _foil_actions(self, seat: int) -> list[Action]:
-        return [{"type": "foil", "card": self.taunts[-1]}] if self._can_foil(seat) else []
+    def _foil_options(self) -> list[Action]:
+        return [{"type": "foil", "card": self.taunts[-1]}] if self._can_foil(self._acting()) else []
 
-    _FIELD_CHECKS = {"lair": _check_lair, "spy_target": _check_spy_target,
-                     "taunt": _check_taunt, "foil": _check_foil}
-    _SOURCE_CHECKS = {"hand": _check_from_hand, "blind": _check_blind, "deck": _check_deck}
-    # Kinds without fields have one candidate, legal whenever the phase allows it.
-    _CANDIDATES = _by_phase({
-        "lair": _lair_actions, "spy_target": _spy_target_actions,
-        "end_turn": lambda state, seat: [{"type": "end_turn"}],
-        "spy_source": _spy_source_actions,
-        "kill": lambda state, seat: [{"type": "kill"}],
-        "taunt": _taunt_actions, "foil": _foil_actions,
-        "let_stand": lambda state, seat: [{"type": "let_stand"}],
-    })
+    def _do_foil(self, action: Action) -> None:
+        self._foil(action["card"])
 
-    # -- performing a legal action -------------------------------------------------
+    def _describe_foil(self, action: Action) -> str:
+        return "foil the taunt with your %s: the Spy escapes and destroys %s's Lair" % (
+            action["card"], _player(_seat(self.capture_owner)))
 
-    def _perform(self, action: Action) -> None:
-        self.decided[self._acting()] = len(self.log)
-        self._PERFORMERS[action["type"]](self, action)
-
-    def _do_lair(self, action: Action) -> None:
-        seat, card = self._acting(), action["card"]
-        self.hands[seat].remove(card)
-        self.lairs[seat].append(card)
-        self.played = True
-        self.phase = SPY
-        self.say("%s adds a %d to their Lair, now %d."
-                 % (_player(seat), LAIR_VALUES[card], self.lair_total(seat)),
-                 kind="lair", seat=seat, card=card, total=self.lair_total(seat))
-
-    def _do_spy_target(self, action: Action) -> None:
-        seat = self._acting()
-        self.target = self.capture_owner = action["seat"]
-        self.phase = SOURCE
-        self.say("%s declares a Spy for %s." % (_player(seat), _lair_of(action["seat"], seat)),
-                 kind="target", seat=seat, target=action["seat"])
-
-    def _do_spy_source(self, action: Action) -> None:
-        source = action["source"]
-        if source == "hand":
-            cards = list(action["cards"])
-            for code in cards:
-                self.hands[self._acting()].remove(code)
-            how = "as a team from their hand" if len(cards) > 1 else "from their hand"
-        elif source == "blind":
-            other = action["seat"]
-            cards = [self._pick_blind_spy(other)]
-            self.hands[other].remove(cards[0])
-            how = "taken blind from %s's hand" % _player(other)
-        else:
-            cards = [self.deck.pop()]
-            how = "from the top of the deck"
-        self._send_spy(cards, how)
+    def _let_stand_options(self) -> list[Action]:
+        return [{"type": "let_stand"}]
 
     def _do_let_stand(self, action: Action) -> None:
-        seat = self._acting()
-        self.say("%s lets the taunt stand." % _player(seat), kind="let_stand", seat=seat)
+        self.tell(LetStandEvent(kind="let_stand", seat=self._acting()))
         self._next_in_foil_window()
 
-    _PERFORMERS: dict[str, Callable[[MisterSpyState, Action], None]] = {
-        "lair": _do_lair, "spy_target": _do_spy_target,
-        "end_turn": lambda state, action: state._end_turn(),
-        "spy_source": _do_spy_source,
-        "kill": lambda state, action: state._kill(),
-        "taunt": lambda state, action: state._taunt(action["card"]),
-        "foil": lambda state, action: state._foil(action["card"]),
-        "let_stand": _do_let_stand,
+    def _describe_let_stand(self, action: Action) -> str:
+        return "let the taunt stand"
+
+    # Every action type, in the order legal_actions() lists them.
+    MOVES = {
+        "lair": Move(_check_lair, _do_lair, _lair_options, _describe_lair),
+        "spy_target": Move(_check_spy_target, _do_spy_target, _spy_target_options,
+                           _describe_spy_target),
+        "end_turn": Move(_no_fields, _do_end_turn, _end_turn_options, _describe_end_turn),
+        "spy_source": Move(_check_spy_source, _do_spy_source, _spy_source_options,
+                           _describe_spy_source),
+        "kill": Move(_no_fields, _do_kill, _kill_options, _describe_kill),
+        "taunt": Move(_check_taunt, _do_taunt, _taunt_options, _describe_taunt),
+        "foil": Move(_check_foil, _do_foil, _foil_options, _describe_foil),
+        "let_stand": Move(_no_fields, _do_let_stand, _let_stand_options, _describe_let_stand),
     }
+    EVENTS = EVENTS
+    event_text = staticmethod(event_text)
 
     # -- what the players read ----------------------------------------------------
-
-    def describe(self, action: Action) -> str:
-        """An action in words, as a hint says it to the player to act."""
-        kind = action.get("type")
-        seat = self._acting()
-        if kind == "lair":
-            value = LAIR_VALUES[action["card"]]
-            return "add your %d to your Lair (making it %d)" % (value, self.lair_total(seat) + value)
-        if kind == "spy_target":
-            target = action["seat"]
-            lair = "your own Lair" if target == seat else "%s's Lair" % _player(target)
-            return "send a Spy into %s (%d)" % (lair, self.lair_total(target))
-        if kind == "end_turn":
-            return "end your turn" if self.played else "play nothing and end your turn"
-        if kind == "spy_source":
-            return _describe_source(action)
-        if kind == "kill":
-            return "kill the Spy for %d" % self.kill_points()
-        if kind == "taunt":
-            return "taunt with %s (worth %d if it stands)" % (action["card"],
-                                                               self.kill_points() * 2)
-        if kind == "foil":
-            return "foil the taunt with your %s: the Spy escapes and destroys %s's Lair" % (
-                action["card"], _player(_seat(self.capture_owner)))
-        if kind == "let_stand":
-            return "let the taunt stand"
-        return str(GameState.describe(self, action))
 
     def capture_view(self) -> dict[str, Any] | None:
         """The capture in progress as the table shows it, or None."""
@@ -1164,14 +1369,18 @@ def _weighted_pop(cards: list[str], weights: dict[str, float], rng: Rng) -> str:
     return cards.pop()
 
 
-def _describe_source(action: Action) -> str:
-    source = action["source"]
-    if source == "blind":
-        return "send a Spy taken blind from %s's hand" % _player(action["seat"])
-    if source == "deck":
-        return "send the Spy on top of the deck"
-    cards = action["cards"]
-    if len(cards) == 1:
-        return "send your %d Spy" % SPY_VALUES[cards[0]]
-    return "send a team of %s (worth %d)" % (
-        " + ".join(str(SPY_VALUES[c]) for c in cards), sum(SPY_VALUES[c] for c in cards))
+class Source(NamedTuple):
+    """Where a Spy comes from: the keys of its spy_source action besides
+    "type", its check, and how it is taken and sent into the declared Lair."""
+
+    keys: tuple[str, ...]
+    check: Callable[[MisterSpyState, Action], None]
+    send: Callable[[MisterSpyState, Action], None]
+
+
+SOURCES = {
+    "hand": Source(("source", "cards"), MisterSpyState._check_from_hand,
+                   MisterSpyState._send_from_hand),
+    "blind": Source(("source", "seat"), MisterSpyState._check_blind, MisterSpyState._send_blind),
+    "deck": Source(("source",), MisterSpyState._check_deck, MisterSpyState._send_from_deck),
+}

@@ -25,9 +25,11 @@ Rulebook section -> code:
     Round End: scoring ........... pawn_value, _payout, _end_round
     Round End: collaborators ..... _hand_out_collaborators
     Rounds and winner ............ _end_round, _finish_game
-    Legality (one check per kind)  check, _check_play, _check_place,
-                                   _check_pass; legal_actions() generates
-                                   what they accept from the same predicates
+    Legality and effects ......... MOVES: per action type its check
+                                   (_check_play, _check_place, _check_pass),
+                                   its options (what the check accepts, from
+                                   the same predicates), its effect, its words
+    The log ...................... EVENTS (each event's fields), event_text
 
 Table rules used (docs/rules-decisions.md, "Spy Tricks"):
     - strength is global: red > blue > white, then the higher number; the
@@ -88,6 +90,10 @@ up: "round", "secret", "paying" (the secret's card, rank and suit spaces), "payo
 the payout events), "earned" (per seat) and the totals "coins" and "coin_counts" after it. A past
 round's secret is named only there: the view names a code only where its
 seat knows where that card is now.
+Every event is typed (EVENTS: a TypedDict per kind) and its sentence is
+rendered from its fields by event_text; a "collaborators" event names the
+"seats" that get one, how many "tied" for the lowest total, and the "supply"
+before any was handed out.
 
 Example:
     >>> from pyapp.games.spy_tricks import SPACES
@@ -103,14 +109,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from ..engine.protocol import GameState, IllegalAction, excerpt
+from ..engine.protocol import GameState, IllegalAction, Move, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
 if TYPE_CHECKING:  # the protocol's aliases, for annotations only
-    from ..engine.protocol import Action, Event, View
+    from ..engine.protocol import Action, View
 
 # -- the card table ---------------------------------------------------------
 
@@ -299,6 +305,146 @@ def space_name(space: str) -> str:
     return space
 
 
+# -- the log's events: each kind's facts, and its sentence (event_text) --------
+
+
+class RoundEvent(TypedDict):
+    kind: Literal["round"]
+    round: int
+    start: int
+    leftovers: list[str]  # the two cards that lie face up
+
+
+class PlayEvent(TypedDict):
+    kind: Literal["play"]
+    seat: int
+    card: str
+
+
+class TrickEvent(TypedDict):
+    kind: Literal["trick"]
+    winner: int
+    loser: int
+    cards: list[list[Any]]  # [seat, card] in play order
+
+
+class PlaceEvent(TypedDict):
+    kind: Literal["place"]
+    seat: int
+    space: str
+    collaborator: bool
+    catch_up: bool
+
+
+class SkipEvent(TypedDict):
+    """A placer with no pawn left is skipped."""
+
+    kind: Literal["skip"]
+    seat: int
+
+
+class PassEvent(TypedDict):
+    kind: Literal["pass"]
+    seat: int
+
+
+class RevealEvent(TypedDict):
+    kind: Literal["reveal"]
+    secret: str
+    cards: list[list[Any]]  # [seat, card]: the hands laid down
+
+
+class Payout(TypedDict):
+    """What one pawn earned at a round's end."""
+
+    seat: int
+    space: str
+    collaborator: bool
+    coins: list[int]
+    value: int
+
+
+class PayoutEvent(Payout):
+    kind: Literal["payout"]
+
+
+class ScoresEvent(TypedDict):
+    """The round end summed up: see the module's docstring."""
+
+    kind: Literal["scores"]
+    coins: list[int]
+    coin_counts: list[int]
+    round: int
+    secret: str
+    payouts: list[Payout]
+    earned: list[int]
+    paying: list[str]
+
+
+class CollaboratorsEvent(TypedDict):
+    kind: Literal["collaborators"]
+    seats: list[int]  # who gets one: none when more tie than the supply holds
+    tied: int  # the seats tied for the lowest total
+    supply: int  # collaborators in the supply before any is handed out
+
+
+class EndEvent(TypedDict):
+    kind: Literal["end"]
+    winners: list[int]
+    scores: list[int]  # coins in value
+
+
+SpyTricksEvent = (RoundEvent | PlayEvent | TrickEvent | PlaceEvent | SkipEvent | PassEvent
+                  | RevealEvent | PayoutEvent | ScoresEvent | CollaboratorsEvent | EndEvent)
+EVENTS: dict[str, type] = {
+    "round": RoundEvent, "play": PlayEvent, "trick": TrickEvent, "place": PlaceEvent,
+    "skip": SkipEvent, "pass": PassEvent, "reveal": RevealEvent, "payout": PayoutEvent,
+    "scores": ScoresEvent, "collaborators": CollaboratorsEvent, "end": EndEvent,
+}
+
+
+def event_text(event: SpyTricksEvent) -> str:
+    """The log's sentence for an event, from its fields alone."""
+    if event["kind"] == "round":
+        return "Round %d: %s starts; %s and %s lie face up." % (
+            event["round"], _name(event["start"]), event["leftovers"][0], event["leftovers"][1])
+    if event["kind"] == "play":
+        return "%s plays %s." % (_name(event["seat"]), event["card"])
+    if event["kind"] == "trick":
+        return "%s wins the trick and %s loses it." % (_name(event["winner"]),
+                                                       _name(event["loser"]))
+    if event["kind"] == "place":
+        return "%s places a %spawn%s on %s." % (
+            _name(event["seat"]), "catch-up " if event["catch_up"] else "",
+            " and a collaborator" if event["collaborator"] else "", space_name(event["space"]))
+    if event["kind"] == "skip":
+        return "%s has no pawn left to place." % _name(event["seat"])
+    if event["kind"] == "pass":
+        return "%s places no pawn." % _name(event["seat"])
+    if event["kind"] == "reveal":
+        return "The last cards are laid down; the secret card is %s." % event["secret"]
+    if event["kind"] == "payout":
+        coins = event["coins"]
+        return "%s's pawn%s on %s %s %s." % (
+            _name(event["seat"]), " and collaborator" if event["collaborator"] else "",
+            space_name(event["space"]), "earn" if event["collaborator"] else "earns",
+            " + ".join(str(c) for c in coins) if coins else "nothing")
+    if event["kind"] == "scores":
+        return "Totals: %s." % ", ".join(
+            "%s has %d" % (_name(seat), coins) for seat, coins in enumerate(event["coins"]))
+    if event["kind"] == "collaborators":
+        seats = event["seats"]
+        if not seats:
+            return ("%d players tie for the lowest total, and the supply has only %d "
+                    "collaborators: nobody gets one." % (event["tied"], event["supply"]))
+        return "%s %s a collaborator." % (" and ".join(_name(seat) for seat in seats),
+                                          "gets" if len(seats) == 1 else "each get")
+    winners = event["winners"]
+    return "%s %s with %d coins in value." % (
+        " and ".join(_name(seat) for seat in winners),
+        "wins" if len(winners) == 1 else "share the win", event["scores"][winners[0]])
+
+
 RULES = {  # the rules sheet: a short rulebook, then our Table rules
     "rules": [
         "27 cards: 1\u20139 in red, blue and white. Each round one card is the hidden "
@@ -446,35 +592,22 @@ class SpyTricksState(GameState):
         self.phase = "play"
         self.to_act = self.turn = start
         if self.narrated:
-            self.say("Round %d: %s starts; %s and %s lie face up."
-                     % (self.round, _name(start), self.leftovers[0], self.leftovers[1]),
-                     kind="round", round=self.round, start=start, leftovers=list(self.leftovers))
+            self.tell(RoundEvent(kind="round", round=self.round, start=start,
+                                 leftovers=list(self.leftovers)))
 
     # -- the protocol ---------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def _open_kinds(self) -> Sequence[str]:
         """Cards to play, or spaces to place a pawn on followed by pass."""
-        if self.is_over:
-            return []
-        seat = self._seat
-        if self.phase == "play":
-            return [{"type": "play", "card": card} for card in self._playable(seat)]
-        choices = [False, True] if self._has_collaborator(seat) else [False]
-        actions = [{"type": "place", "space": space, "collaborator": collaborator}
-                   for space in self._open_spaces(seat) for collaborator in choices]
-        actions.append({"type": "pass"})
-        return actions
+        return ("play",) if self.phase == "play" else ("place", "pass")
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with the reason unless `action` is legal now."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
+    def _check_open(self, action: Action) -> None:
+        """A known type; its check judges the moment and the keys, so that
+        a play out of turn hears what to do instead."""
         kind = action["type"]
-        checker = _CHECKS.get(kind) if isinstance(kind, str) else None
-        if checker is None:
+        if not isinstance(kind, str) or kind not in self.MOVES:
             raise IllegalAction("Spy Tricks has no %s action; use play, place or pass."
                                 % excerpt(kind))
-        checker(self, action)
 
     def _check_play(self, action: Action) -> None:
         """A card from the hand, following the led suit if the hand holds it."""
@@ -524,17 +657,23 @@ class SpyTricksState(GameState):
         if set(action) != {"type"}:
             raise IllegalAction("A pass names nothing but its type: {\"type\": \"pass\"}.")
 
-    def _perform(self, action: Action) -> None:
-        kind = action["type"]
-        if kind == "play":
-            self._play(action["card"])
-        elif kind == "place":
-            self._place(action["space"], action["collaborator"])
-        else:
-            if self.narrated:
-                self.say("%s places no pawn." % _name(self._seat), kind="pass", seat=self._seat)
-            self.placers.pop(0)
-            self._advance()
+    def _play_options(self) -> list[Action]:
+        return [{"type": "play", "card": card} for card in self._playable(self._seat)]
+
+    def _place_options(self) -> list[Action]:
+        seat = self._seat
+        choices = [False, True] if self._has_collaborator(seat) else [False]
+        return [{"type": "place", "space": space, "collaborator": collaborator}
+                for space in self._open_spaces(seat) for collaborator in choices]
+
+    def _pass_options(self) -> list[Action]:
+        return [{"type": "pass"}]
+
+    def _do_pass(self, action: Action) -> None:
+        if self.narrated:
+            self.tell(PassEvent(kind="pass", seat=self._seat))
+        self.placers.pop(0)
+        self._advance()
 
     # -- trick flow -----------------------------------------------------------
 
@@ -563,13 +702,13 @@ class SpyTricksState(GameState):
         if led is not None and suit_of(card) != led and led not in self.voids[seat]:
             self.voids[seat] = [suit for suit in SUITS if suit in self.voids[seat] or suit == led]
 
-    def _play(self, card: str) -> None:
-        seat = self._seat
+    def _do_play(self, action: Action) -> None:
+        seat, card = self._seat, action["card"]
         self._note_void(seat, card)
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if self.narrated:
-            self.say("%s plays %s." % (_name(seat), card), kind="play", seat=seat, card=card)
+            self.tell(PlayEvent(kind="play", seat=seat, card=card))
         if len(self.trick) == self.num_players:
             self._resolve_trick()
         else:
@@ -595,9 +734,8 @@ class SpyTricksState(GameState):
         self.tricks_played += 1
         self.winner_card, self.loser_card = winner, loser
         if self.narrated:
-            self.say("%s wins the trick and %s loses it." % (_name(winner), _name(loser)),
-                     kind="trick", winner=winner, loser=loser,
-                     cards=[[seat, card] for seat, card in trick])
+            self.tell(TrickEvent(kind="trick", winner=winner, loser=loser,
+                                 cards=[[seat, card] for seat, card in trick]))
         self.phase = "place"
         self.placers = [winner, loser]
         self._advance()
@@ -635,19 +773,17 @@ class SpyTricksState(GameState):
         after every trick and placement."""
         return self._has_pawn_left(seat) and not SPACE_SET <= self._closed_spaces()
 
-    def _place(self, space: str, collaborator: bool) -> None:
-        seat = self._seat
+    def _do_place(self, action: Action) -> None:
+        seat, space, collaborator = self._seat, action["space"], action["collaborator"]
         self.pawns_left[seat] -= 1
         if collaborator:
             self.collaborators[seat] -= 1
         self.pawns.append((seat, space, bool(collaborator)))
         self.taken.add(space)
         if self.narrated:
-            self.say("%s places a %spawn%s on %s." % (
-                _name(seat), "catch-up " if self.phase == "catch-up" else "",
-                " and a collaborator" if collaborator else "", space_name(space)),
-                kind="place", seat=seat, space=space, collaborator=bool(collaborator),
-                catch_up=self.phase == "catch-up")
+            self.tell(PlaceEvent(kind="place", seat=seat, space=space,
+                                 collaborator=bool(collaborator),
+                                 catch_up=self.phase == "catch-up"))
         self.placers.pop(0)
         self._advance()
 
@@ -657,8 +793,7 @@ class SpyTricksState(GameState):
             while self.placers and not self._may_place(self.placers[0]):
                 skipped = self.placers.pop(0)
                 if self.pawns_left[skipped] == 0 and self.phase == "place" and self.narrated:
-                    self.say("%s has no pawn left to place." % _name(skipped),
-                             kind="skip", seat=skipped)
+                    self.tell(SkipEvent(kind="skip", seat=skipped))
             if self.placers:
                 self.to_act = self.turn = self.placers[0]
                 return
@@ -699,10 +834,9 @@ class SpyTricksState(GameState):
     def _end_round(self) -> None:
         """Reveal the last cards and the secret, pay every pawn, start the next round."""
         if self.narrated:
-            self.say("The last cards are laid down; the secret card is %s." % self.secret,
-                     kind="reveal", secret=self.secret,
-                     cards=[[seat, card] for seat in range(self.num_players)
-                            for card in self.hands[seat]])
+            self.tell(RevealEvent(kind="reveal", secret=self.secret,
+                                  cards=[[seat, card] for seat in range(self.num_players)
+                                         for card in self.hands[seat]]))
         for hand in self.hands:
             self.on_board.update(hand)
         self.hands = [[] for _ in range(self.num_players)]
@@ -720,51 +854,44 @@ class SpyTricksState(GameState):
         else:
             self._finish_game()
 
-    def _pay_pawn(self, seat: int, space: str, collaborator: bool) -> Event:
+    def _pay_pawn(self, seat: int, space: str, collaborator: bool) -> Payout:
         """Pay one pawn against the secret, log it, and return its payout."""
         coins = self._payout(space, collaborator, self.secret)
         self.coins[seat] += sum(coins)
         self.coin_counts[seat] += len(coins)
-        payout = {"seat": seat, "space": space, "collaborator": collaborator,
-                  "coins": coins, "value": sum(coins)}
+        payout = Payout(seat=seat, space=space, collaborator=collaborator, coins=coins,
+                        value=sum(coins))
         if self.narrated:
-            self.say("%s's pawn%s on %s %s %s." % (
-                _name(seat), " and collaborator" if collaborator else "", space_name(space),
-                "earn" if collaborator else "earns",
-                " + ".join(str(c) for c in coins) if coins else "nothing"),
-                kind="payout", **payout)
+            self.tell(PayoutEvent(kind="payout", **payout))
         return payout
 
-    def _say_totals(self, payouts: list[Event]) -> None:
+    def _say_totals(self, payouts: list[Payout]) -> None:
         """Log the totals with the whole round end, so a table can show it
         without adding anything up: the secret, each payout, each seat's gain."""
         earned = [0] * self.num_players
         for payout in payouts:
             earned[payout["seat"]] += payout["value"]
-        self.say("Totals: %s." % ", ".join(
-            "%s has %d" % (_name(seat), self.coins[seat]) for seat in range(self.num_players)),
-            kind="scores", coins=list(self.coins), coin_counts=list(self.coin_counts),
-            round=self.round, secret=self.secret, payouts=payouts, earned=earned,
-            paying=list(PAYING_SPACES[self.secret]))
+        self.tell(ScoresEvent(kind="scores", coins=list(self.coins),
+                              coin_counts=list(self.coin_counts), round=self.round,
+                              secret=self.secret, payouts=payouts, earned=earned,
+                              paying=list(PAYING_SPACES[self.secret])))
 
     def _hand_out_collaborators(self) -> None:
         """The lowest total gets one; tied lowest all get one only if enough remain."""
         lowest = min(self.coins)
         seats = [seat for seat in range(self.num_players) if self.coins[seat] == lowest]
-        if len(seats) > self.supply:
+        supply = self.supply
+        if len(seats) > supply:
             if self.narrated:
-                self.say("%d players tie for the lowest total, and the supply has only %d "
-                         "collaborators: nobody gets one." % (len(seats), self.supply),
-                         kind="collaborators", seats=[])
+                self.tell(CollaboratorsEvent(kind="collaborators", seats=[], tied=len(seats),
+                                             supply=supply))
             return
         for seat in seats:
             self.collaborators[seat] += 1
         self.supply -= len(seats)
         if self.narrated:
-            self.say("%s %s a collaborator." % (
-                " and ".join(_name(seat) for seat in seats),
-                "gets" if len(seats) == 1 else "each get"),
-                kind="collaborators", seats=seats)
+            self.tell(CollaboratorsEvent(kind="collaborators", seats=seats, tied=len(seats),
+                                         supply=supply))
 
     def _finish_game(self) -> None:
         """Highest total wins; a tie goes to the most coins, then is shared."""
@@ -772,25 +899,21 @@ class SpyTricksState(GameState):
         winners = [seat for seat in range(self.num_players)
                    if (self.coins[seat], self.coin_counts[seat]) == best]
         self.phase = "over"
-        names = " and ".join(_name(seat) for seat in winners)
-        summary = "%s %s with %d coins in value." % (
-            names, "wins" if len(winners) == 1 else "share the win", best[0])
-        self.finish(winners, list(self.coins), summary)
+        self.finish(EndEvent(kind="end", winners=winners, scores=list(self.coins)))
 
     # -- naming actions ---------------------------------------------------------
 
-    def describe(self, action: Action) -> str:
-        """An action as a hint names it: "play R7", "place a pawn on rank 4"."""
-        kind = action.get("type")
-        if kind == "play":
-            return "play %s" % action.get("card")
-        if kind == "place":
-            return "place a pawn%s on %s" % (
-                " and a collaborator" if action.get("collaborator") else "",
-                space_name(action.get("space", "")))
-        if kind == "pass":
-            return "place no pawn (pass)"
-        return GameState.describe(self, action)
+    # An action as a hint names it: "play R7", "place a pawn on rank 4".
+
+    def _describe_play(self, action: Action) -> str:
+        return "play %s" % action.get("card")
+
+    def _describe_place(self, action: Action) -> str:
+        return "place a pawn%s on %s" % (" and a collaborator" if action.get("collaborator")
+                                         else "", space_name(action.get("space", "")))
+
+    def _describe_pass(self, action: Action) -> str:
+        return "place no pawn (pass)"
 
     # -- what a seat sees ---------------------------------------------------------
 
@@ -948,7 +1071,11 @@ class SpyTricksState(GameState):
         twin.narrated = self.narrated
         return twin
 
-
-# One check per action kind: `check` dispatches on the action's type.
-_CHECKS = {"play": SpyTricksState._check_play, "place": SpyTricksState._check_place,
-           "pass": SpyTricksState._check_pass}
+    # Every action type, in the order legal_actions() lists them.
+    MOVES = {
+        "play": Move(_check_play, _do_play, _play_options, _describe_play),
+        "place": Move(_check_place, _do_place, _place_options, _describe_place),
+        "pass": Move(_check_pass, _do_pass, _pass_options, _describe_pass),
+    }
+    EVENTS = EVENTS
+    event_text = staticmethod(event_text)

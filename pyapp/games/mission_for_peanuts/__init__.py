@@ -21,10 +21,11 @@ Rulebook section -> code (modules of this package):
     Setup (Roles flip together) .. effects._choose_role
     Gameplay (draw, one action) .. effects: _start_turn, _assist_card,
                                    _deploy_card, _spy_may_be_discarded
-    The turn's steps ............. steps.STEPS: who acts, which actions, how
-                                   each resolves, the prompt; state: check
-                                   (one _check_<kind> per action type) and
-                                   legal_actions (_options_<kind>)
+    The turn's steps ............. steps.STEPS: who acts, which action types,
+                                   the prompt; state.MOVES: each type's check
+                                   (_check_<kind>), options (_options_<kind>),
+                                   effect (effects; a "target" by its step:
+                                   effects.TARGETS) and words (_describe_<kind>)
     Discard pile / the Spy ....... effects: _discard_face_up, _shuffle_into_deck
     The characters' ASSIST ....... effects.ASSISTS (one _assist_<card> per card)
     The characters' DEPLOY ....... effects.DEPLOYS (one _deploy_<card> per card)
@@ -37,6 +38,7 @@ Rulebook section -> code (modules of this package):
     Completing the Mission ....... effects._award_round, state.default_option
     FAQ (immune targets, Ex 1-2) . effects: _refusal, _no_effect
     The rules sheet .............. rules.RULES
+    The log ...................... events: EVENTS (each kind's fields), event_text
 
 Table rules used (docs/rules-decisions.md, "Mission for Peanuts"):
     - deck of 20: spy 1, telepath 2, assassin 3, seer 3, informant 3,
@@ -134,11 +136,14 @@ is on: the rule behind the step in a line, or ""), and "log_since_decision"
 can show what happened since then).
 Texts name seat s "Player s+1" and a card by its Role ("the Informant");
 `describe(action)` phrases an action for a hint, to the player taking it.
-Log events carry a "kind"; "showdown" lists every hand with its
-"combination", "notches" and "discard_notches", the "winners", what
+Log events are typed (events.py: a TypedDict per "kind", and event_text
+renders each sentence from the fields). "showdown" lists every hand with
+its "combination", "notches" and "discard_notches", the "winners", what
 "decided_by" (combination, notches, discard_notches), "tied" and the
-"verdict" in words;
-"elimination" and "family" name the seat and cards.
+"verdict" in words; "elimination" and "family" name the seat and cards,
+"elimination" and "no_effect" give their "reason" as a code, and "draw"
+says how many cards ("count") and for which effect ("card", None for the
+turn's own draw).
 
 Usage:
 

@@ -1,8 +1,10 @@
 """The round as it is played: dealing, Roles, turns, every card's ASSIST and
-DEPLOY (by its name: ASSISTS and DEPLOYS at the end), immunities,
-elimination, the family, the round's end, and the card movements that keep
-each seat's knowledge true. `MissionForPeanuts` (state.py) adds the protocol:
-the checks, what a seat sees and the copies the bots search."""
+DEPLOY (by its name: ASSISTS and DEPLOYS at the end), the effect of a
+"target" action at each targeting step (TARGETS), immunities, elimination,
+the family, the round's end, and the card movements that keep each seat's
+knowledge true. Every event goes to the log typed (events.py).
+`MissionForPeanuts` (state.py) adds the protocol: the MOVES table, what a
+seat sees and the copies the bots search."""
 
 from __future__ import annotations
 
@@ -10,22 +12,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine.protocol import GameState
-from .cards import (AGENT, ASSASSIN, FAMILY, HANDLER, INFORMANT, NAMES, NOTCHES, POLICE,
-                    ROLE_SHIELDS, SEER, SPY, TELEPATH, best_combination, listing, player,
-                    round_deck, showdown_key, the, without_one_of_each)
+from .cards import (AGENT, ASSASSIN, FAMILY, HANDLER, INFORMANT, NOTCHES, POLICE, SEER, SPY,
+                    TELEPATH, best_combination, player, round_deck, showdown_key,
+                    without_one_of_each)
+from .events import (AgentDiscardEvent, ByEvent, CardEvent, CopyEvent, DecidedBy, DeployEvent,
+                     DrawEvent, Elimination, EliminationEvent, EndEvent, FamilyEvent, HowWon,
+                     NoEffect, NoEffectEvent, PassRolesEvent, PlayEvent, PoliceEvent,
+                     RecallEvent, RoleChosenEvent, RolesEvent, RoundEndEvent, RoundStartEvent,
+                     RoundVoidEvent, SeatEvent, SeerLookEvent, ShowdownEvent, ShowdownHand,
+                     SpyShuffledEvent, SwapEvent, verdict)
 from .steps import DIRECTIONS, IMMUNITY, STEPS
 
 if TYPE_CHECKING:  # the protocol's aliases, for annotations only
     from ...engine.protocol import Action
-
-HOW_WON = {"family": "Finding the Family", "showdown": "showdown",
-           "last_standing": "last player standing"}
-DECIDED_BY = {
-    "combination": "the best combination",
-    "notches": "the fewest notches in Role and hand (no combination)",
-    "discard_notches": "the fewest notches in the discard pile",
-}
-
 
 
 class Effects(GameState):
@@ -84,8 +83,7 @@ class Effects(GameState):
         self.deck_seen = [[None] * len(self.deck) for _ in range(n)]
         self.turn = first
         self._enter("role")
-        self.say("Round %d: each player chooses a Role; %s will go first."
-                 % (self.round, player(first)), kind="round_start", round=self.round, first=first)
+        self.tell(RoundStartEvent(kind="round_start", round=self.round, first=first))
 
     # -- Roles at round start ------------------------------------------------
 
@@ -94,15 +92,13 @@ class Effects(GameState):
         seat, card = self._actor, action["card"]
         self.hands[seat].remove(card)
         self.roles[seat] = card
-        self.say("%s chooses a Role face down." % player(seat), kind="role_chosen", seat=seat)
+        self.tell(RoleChosenEvent(kind="role_chosen", seat=seat))
         following = (seat + 1) % self.num_players
         if following != self.first:
             self.to_act = following
             return
         self.revealed = True
-        self.say("The Roles flip: " + ", ".join(
-            "%s has %s" % (player(s), the(r)) for s, r in enumerate(self.roles)) + ".",
-            kind="roles", roles=list(self.roles))
+        self.tell(RolesEvent(kind="roles", roles=list(self.roles)))
         self._start_turn(self.first)
 
     # -- a turn ------------------------------------------------------------------
@@ -112,7 +108,7 @@ class Effects(GameState):
         self.turn = seat
         self.pending = {}
         self._enter("act")
-        self.say("%s draws a card." % player(seat), kind="draw", seat=seat)
+        self.tell(DrawEvent(kind="draw", seat=seat, count=1, card=None))
         self._draw(seat)
         self._check_family(seat)
 
@@ -124,8 +120,7 @@ class Effects(GameState):
         """Discard a hand card face up, then do its ASSIST."""
         seat, card = self.turn, action["card"]
         self._take_public(seat, card)
-        self.say("%s discards %s for its ASSIST." % (player(seat), the(card)),
-                 kind="assist", seat=seat, card=card)
+        self.tell(PlayEvent(kind="assist", seat=seat, card=card))
         self._discard_face_up(seat, card)
         self._assist(seat, card)
 
@@ -135,8 +130,7 @@ class Effects(GameState):
         old = self.roles[seat]
         self._take_public(seat, card)
         self.roles[seat] = card
-        self.say("%s discards the %s Role and DEPLOYs %s." % (player(seat), NAMES[old], the(card)),
-                 kind="deploy", seat=seat, card=card, old_role=old)
+        self.tell(DeployEvent(kind="deploy", seat=seat, card=card, old_role=old))
         self._discard_face_up(seat, old)
         self._deploy(seat, card)
 
@@ -147,8 +141,7 @@ class Effects(GameState):
             self._award_round(living, "last_standing")
             return
         if not living:
-            self.say("Everybody is Eliminated at once: nobody scores and the round "
-                     "is dealt again.", kind="round_void")
+            self.tell(RoundVoidEvent(kind="round_void"))
             self._deal_round(self.first)
             return
         if not self.deck:
@@ -157,14 +150,14 @@ class Effects(GameState):
         seat = self.turn
         if self.extra:
             self.extra = False
-            self.say("%s takes another turn." % player(seat), kind="extra_turn", seat=seat)
+            self.tell(SeatEvent(kind="extra_turn", seat=seat))
             self._start_turn(seat)
         else:
             self._start_turn(self._next_living(seat))
 
-    def _no_effect(self, seat: int, why: str) -> None:
+    def _no_effect(self, seat: int, why: NoEffect) -> None:
         """FAQ: if any part of an action cannot be done, the whole action is ignored."""
-        self.say("Nothing happens: %s." % why, kind="no_effect", seat=seat)
+        self.tell(NoEffectEvent(kind="no_effect", seat=seat, reason=why))
         self._end_action()
 
     def _top_cards(self, seat: int, most: int) -> int:
@@ -172,7 +165,7 @@ class Effects(GameState):
         deck, and then the whole effect does nothing."""
         count = min(most, len(self.deck))
         if not count:
-            self._no_effect(seat, "the deck is empty")
+            self._no_effect(seat, "empty_deck")
         return count
 
     def _living(self) -> list[int]:
@@ -194,11 +187,11 @@ class Effects(GameState):
 
     def _assist_spy(self, seat: int) -> None:
         """The Spy's ASSIST is blank."""
-        self._no_effect(seat, "the Spy has no ASSIST")
+        self._no_effect(seat, "blank_spy")
 
     def _assist_assassin(self, seat: int) -> None:
         """The Assassin's ASSIST is blank."""
-        self._no_effect(seat, "the Assassin has no ASSIST")
+        self._no_effect(seat, "blank_assassin")
 
     def _assist_informant(self, seat: int) -> None:
         """Two players, yourself allowed, swap hands: ask for the first."""
@@ -215,11 +208,11 @@ class Effects(GameState):
     def _ask_target(self, seat: int, step: str, needed: int) -> None:
         self._enter(step)
         if len(self._candidates(step)) < needed:
-            self._no_effect(seat, "there is no player who can be chosen")
+            self._no_effect(seat, "no_player")
 
     def _assist_telepath(self, seat: int) -> None:
         """Every other player shows you their hand; then you take another turn."""
-        self.say("%s reads every other player's hand." % player(seat), kind="mind_read", seat=seat)
+        self.tell(SeatEvent(kind="mind_read", seat=seat))
         for other in self._living():
             if other != seat:
                 self._learn_hand(seat, other)
@@ -235,9 +228,7 @@ class Effects(GameState):
             self.deck_seen[seat][i] = self.deck[i]
         self._enter("seer_discard")
         self.pending["count"] = count
-        self.say("%s looks at the top %s of the deck." % (
-            player(seat), "card" if count == 1 else "%d cards" % count),
-            kind="seer_look", seat=seat, count=count)
+        self.tell(SeerLookEvent(kind="seer_look", seat=seat, count=count))
 
     def _seer_discard(self, action: Action) -> None:
         """Seer ASSIST, part 2: one of the cards seen goes face down to your own pile."""
@@ -252,9 +243,7 @@ class Effects(GameState):
                 hidden: list[str | None] = [None] * (count - 1)
                 self.deck_seen[other] = hidden + seen[count:]
         self.piles[seat].append((card, True))
-        self.say("%s discards one of them face down and puts the rest back in order."
-                 % player(seat),
-                 kind="face_down", seat=seat)
+        self.tell(SeatEvent(kind="face_down", seat=seat))
         self._end_action()
 
     def _swap_hands(self, a: int, b: int) -> None:
@@ -267,7 +256,7 @@ class Effects(GameState):
         for s in (a, b):  # nobody keeps notes on their own hand
             self.know[s][s] = []
             self.memory[s][s] = None
-        self.say("%s and %s swap hands." % (player(a), player(b)), kind="swap", seats=[a, b])
+        self.tell(SwapEvent(kind="swap", seats=[a, b]))
         self._learn_hand(a, b)
         self._learn_hand(b, a)
         for s in (a, b):
@@ -277,13 +266,13 @@ class Effects(GameState):
     def _assist_agent(self, seat: int) -> None:
         """Draw (safely), then a target discards their hand and picks blind from yours."""
         if not self.deck:
-            self._no_effect(seat, "the deck is empty, so the Agent cannot draw")
+            self._no_effect(seat, "agent_cannot_draw")
             return
         self._enter("agent_target")
         if not self._candidates("agent_target"):
-            self._no_effect(seat, "no other player can be made to discard their hand")
+            self._no_effect(seat, "no_target")
             return
-        self.say("%s draws a card for the Agent." % player(seat), kind="draw", seat=seat)
+        self.tell(DrawEvent(kind="draw", seat=seat, count=1, card=AGENT))
         self._draw(seat)
         self._check_family(seat)
 
@@ -293,9 +282,7 @@ class Effects(GameState):
         cards = self.hands[target]
         self.hands[target] = []
         self._forget_hand(target)
-        self.say("%s discards their hand (%s) and must pick one of %s's cards blind."
-                 % (player(target), listing(cards), player(seat)), kind="agent_discard",
-                 seat=target, cards=list(cards), by=seat)
+        self.tell(AgentDiscardEvent(kind="agent_discard", seat=target, cards=list(cards), by=seat))
         for card in cards:
             self._discard_face_up(target, card)
         self.pending["target"] = target
@@ -315,8 +302,7 @@ class Effects(GameState):
                 self.know[o][seat] = list(self.hands[seat])
             elif o != seat:
                 self.know[o][seat] = without_one_of_each(self.know[o][seat])
-        self.say("%s takes one of %s's cards." % (player(target), player(seat)),
-                 kind="agent_pick", seat=target, by=seat)
+        self.tell(ByEvent(kind="agent_pick", seat=target, by=seat))
         self._learn_hand(seat, target)
         self._assassin_strikes(target)
         self._end_action()
@@ -329,22 +315,20 @@ class Effects(GameState):
         old = list(self.roles)
         for s in living:
             self.roles[self._next_living(s, step)] = old[s]
-        self.say("%s has every Role passed %s." % (player(seat), direction),
-                 kind="pass_roles", seat=seat, dir=direction, roles=list(self.roles))
+        self.tell(PassRolesEvent(kind="pass_roles", seat=seat, dir=direction,
+                                 roles=list(self.roles)))
         self._end_action()
 
     def _police_look(self, action: Action) -> None:
         """Secret Police ASSIST: see a hand; a Spy there eliminates its holder."""
         seat, target = self.turn, action["seat"]
-        self.say("%s looks at %s's hand." % (player(seat), player(target)),
-                 kind="police_look", seat=seat, target=target)
+        self.tell(PoliceEvent(kind="police_look", seat=seat, target=target))
         self._learn_hand(seat, target)
         if SPY in self.hands[target]:
-            self._eliminate(target, "the Secret Police found the Spy")
+            self._eliminate(target, "police")
             self.extra = True
         else:
-            self.say("%s is not holding the Spy." % player(target), kind="police_miss",
-                     seat=seat, target=target)
+            self.tell(PoliceEvent(kind="police_miss", seat=seat, target=target))
         self._end_action()
 
     def _choose_first_swapper(self, action: Action) -> None:
@@ -366,8 +350,7 @@ class Effects(GameState):
     def _deploy_shield(self, seat: int) -> None:
         """Telepath, Assassin and Secret Police DEPLOY: the Role protects while kept."""
         card = self.roles[seat]
-        self.say("While %s is their Role, %s %s." % (the(card), player(seat), ROLE_SHIELDS[card]),
-                 kind="protected_role", seat=seat, card=card)
+        self.tell(CardEvent(kind="protected_role", seat=seat, card=card))
         self._end_action()
 
     _deploy_telepath = _deploy_assassin = _deploy_police = _deploy_shield
@@ -385,9 +368,7 @@ class Effects(GameState):
         self.roles[seat] = card
         for seen in self.deck_seen:
             seen[0] = SPY
-        self.say("%s trades the Spy for the top card, %s, as their Role; the Spy "
-                 "is now on top of the deck." % (player(seat), the(card)),
-                 kind="spy_trade", seat=seat, card=card)
+        self.tell(CardEvent(kind="spy_trade", seat=seat, card=card))
         self._end_action()
 
     def _deploy_seer(self, seat: int) -> None:
@@ -395,9 +376,7 @@ class Effects(GameState):
         count = self._top_cards(seat, 2)
         if not count:
             return
-        self.say("%s draws %s for the Seer." % (player(seat), "a card" if count == 1 else
-                                                 "%d cards" % count),
-                 kind="draw", seat=seat, count=count)
+        self.tell(DrawEvent(kind="draw", seat=seat, count=count, card=SEER))
         for _ in range(count):
             self._draw(seat)
         self._enter("bury")
@@ -411,8 +390,7 @@ class Effects(GameState):
         self.deck.append(card)
         for o in range(self.num_players):
             self.deck_seen[o].append(card if o == seat else None)
-        self.say("%s puts a card on the bottom of the deck." % player(seat), kind="bury",
-                 seat=seat)
+        self.tell(SeatEvent(kind="bury", seat=seat))
         self.pending["left"] -= 1
         if not self.pending["left"]:
             self._end_action()
@@ -421,7 +399,7 @@ class Effects(GameState):
         """Draw one card, then put one hand card on top of the deck."""
         if not self._top_cards(seat, 1):
             return
-        self.say("%s draws a card for the Informant." % player(seat), kind="draw", seat=seat)
+        self.tell(DrawEvent(kind="draw", seat=seat, count=1, card=INFORMANT))
         self._draw(seat)
         self._enter("return")
         self._check_family(seat)
@@ -433,12 +411,12 @@ class Effects(GameState):
         self.deck.insert(0, card)
         for o in range(self.num_players):
             self.deck_seen[o].insert(0, card if o == seat else None)
-        self.say("%s puts a card on top of the deck." % player(seat), kind="return", seat=seat)
+        self.tell(SeatEvent(kind="return", seat=seat))
         self._end_action()
 
     def _deploy_handler(self, seat: int) -> None:
         if not any(self.piles):
-            self._no_effect(seat, "no discarded card can be shuffled back")
+            self._no_effect(seat, "no_discard")
             return
         self._enter("recall")
 
@@ -446,11 +424,8 @@ class Effects(GameState):
         """Handler DEPLOY, part 1: any discarded card is shuffled into the deck."""
         seat, owner, index = self.turn, action["seat"], action["index"]
         card, face_down = self.piles[owner].pop(index)
-        what = "a face-down card" if face_down else the(card)
-        pile = "their own" if owner == seat else player(owner) + "'s"
-        self.say("%s shuffles %s from %s pile into the deck." % (player(seat), what, pile),
-                 kind="recall", seat=seat, owner=owner, index=index,
-                 card=None if face_down else card)
+        self.tell(RecallEvent(kind="recall", seat=seat, owner=owner, index=index,
+                              card=None if face_down else card))
         self._shuffle_into_deck(card)
         self._enter("trade_target")
 
@@ -469,8 +444,7 @@ class Effects(GameState):
             if o != target:
                 top = tops[o]
                 self.know[o][target] = [] if top is None else [top]
-        self.say("%s swaps their hand with the top card of the deck." % player(target),
-                 kind="trade", seat=target, by=seat)
+        self.tell(ByEvent(kind="trade", seat=target, by=seat))
         for o in range(self.num_players):
             if self.know[o][target] and o != target:
                 self.memory[o][target] = (list(self.know[o][target]), len(self.log) - 1)
@@ -481,8 +455,7 @@ class Effects(GameState):
         """Agent DEPLOY: the ASSIST of another player's Role, as if discarded."""
         seat, other = self.turn, action["seat"]
         card = self.roles[other]
-        self.say("%s uses the ASSIST of %s's %s Role." % (player(seat), player(other), NAMES[card]),
-                 kind="copy", seat=seat, other=other, card=card)
+        self.tell(CopyEvent(kind="copy", seat=seat, other=other, card=card))
         self._assist(seat, card)
 
     # -- immunities ------------------------------------------------------------------
@@ -522,19 +495,17 @@ class Effects(GameState):
         if ASSASSIN not in self.hands[seat]:
             return
         if self.roles[seat] == TELEPATH:
-            self.say("%s receives the Assassin, but the Telepath Role protects them."
-                     % player(seat), kind="protected", seat=seat)
+            self.tell(SeatEvent(kind="protected", seat=seat))
             return
-        self._eliminate(seat, "received the Assassin")
+        self._eliminate(seat, "assassin")
 
-    def _eliminate(self, seat: int, why: str) -> None:
+    def _eliminate(self, seat: int, why: Elimination) -> None:
         """The hand goes face up to the pile (a Spy into the deck); no more turns."""
         cards = self.hands[seat]
         self.hands[seat] = []
         self.alive[seat] = False
         self._forget_hand(seat)
-        self.say("%s is Eliminated (%s) and discards %s." % (player(seat), why, listing(cards)),
-                 kind="elimination", seat=seat, reason=why, cards=list(cards))
+        self.tell(EliminationEvent(kind="elimination", seat=seat, reason=why, cards=list(cards)))
         for card in cards:
             self._discard_face_up(seat, card)
 
@@ -545,9 +516,8 @@ class Effects(GameState):
     def _check_family(self, seat: int) -> None:
         """After a draw: the Spy, the Telepath and the Assassin together win the round."""
         if self._has_family(seat):
-            self.say("%s has found the family: the Spy, the Telepath and the Assassin!"
-                     % player(seat),
-                     kind="family", seat=seat, role=self.roles[seat], hand=list(self.hands[seat]))
+            self.tell(FamilyEvent(kind="family", seat=seat, role=self.roles[seat],
+                                  hand=list(self.hands[seat])))
             self._award_round([seat], "family")
 
     # -- the end of a round and of the match --------------------------------------------------
@@ -557,32 +527,31 @@ class Effects(GameState):
 
     def _showdown(self) -> None:
         """The deck is out: the best Role-and-hand pair wins, then the tie-breaks."""
-        entries = []
+        entries: list[ShowdownHand] = []
+        keys = []
         for s in self._living():
             role, hand = self.roles[s], self.hands[s]
             rank, name = best_combination([role] + hand)
-            entries.append({"seat": s, "role": role, "hand": list(hand), "combination": name,
-                            "rank": rank, "notches": NOTCHES[role] + sum(NOTCHES[c] for c in hand),
-                            "discard_notches": self._pile_notches(s),
-                            "key": showdown_key(role, hand, self._pile_notches(s))})
-        best = min(e["key"] for e in entries)
-        winners = [e["seat"] for e in entries if e["key"] == best]
-        decided_by = self._deciding_stage(entries, best)
-        for e in entries:
-            del e["key"]
+            entries.append(ShowdownHand(
+                seat=s, role=role, hand=list(hand), combination=name, rank=rank,
+                notches=NOTCHES[role] + sum(NOTCHES[c] for c in hand),
+                discard_notches=self._pile_notches(s)))
+            keys.append(showdown_key(role, hand, self._pile_notches(s)))
+        best = min(keys)
+        winners = [e["seat"] for e, key in zip(entries, keys) if key == best]
+        decided_by = self._deciding_stage(keys, best)
         tied = len(winners) > 1
-        self.say("Showdown: " + "; ".join(
-            "%s shows %s and %s (%s)" % (player(e["seat"]), the(e["role"]), listing(e["hand"]),
-                                         e["combination"] or "%d notches" % e["notches"])
-            for e in entries) + ".", kind="showdown", hands=entries, winners=winners,
-            decided_by=decided_by, tied=tied, verdict=_verdict(decided_by, tied))
+        self.tell(ShowdownEvent(kind="showdown", hands=entries, winners=winners,
+                                decided_by=decided_by, tied=tied,
+                                verdict=verdict(decided_by, tied)))
         self._award_round(winners, "showdown")
 
     @staticmethod
-    def _deciding_stage(entries: list[dict[str, Any]], best: tuple[int, int, int]) -> str | None:
+    def _deciding_stage(keys: list[tuple[int, int, int]],
+                        best: tuple[int, int, int]) -> DecidedBy | None:
         """Which comparison set the winners apart from the rest: "combination",
         "notches", "discard_notches", or None when every player tied."""
-        others = [e["key"] for e in entries if e["key"] != best]
+        others = [key for key in keys if key != best]
         if not others:
             return None
         runner_up = min(others)
@@ -592,20 +561,16 @@ class Effects(GameState):
             return "notches"
         return "discard_notches"
 
-    def _award_round(self, winners: list[int], how: str) -> None:
+    def _award_round(self, winners: list[int], how: HowWon) -> None:
         """One Peanut Point per round winner; the match ends at the target."""
         for w in winners:
             self.scores[w] += 1
-        names = " and ".join(player(w) for w in winners)
-        self.say("Round %d goes to %s (%s)." % (self.round, names, HOW_WON[how]),
-                 kind="round_end", winners=list(winners), how=how, scores=list(self.scores))
+        self.tell(RoundEndEvent(kind="round_end", round=self.round, winners=list(winners),
+                                how=how, scores=list(self.scores)))
         champions = [s for s in range(self.num_players) if self.scores[s] >= self.target]
         if champions:
-            who = " and ".join(player(s) for s in champions)
-            verb = "completes" if len(champions) == 1 else "complete"
-            points = "%d Peanut Point%s" % (self.target, "" if self.target == 1 else "s")
-            self.finish(champions, list(self.scores),
-                        "%s %s the mission with %s." % (who, verb, points))
+            self.finish(EndEvent(kind="end", winners=champions, scores=list(self.scores),
+                                 target=self.target))
             return
         self._deal_round(winners[0] if len(winners) == 1 else self.rng.choice(winners))
 
@@ -638,7 +603,7 @@ class Effects(GameState):
     def _discard_face_up(self, seat: int, card: str) -> None:
         """The Spy never rests face up in a pile: it is shuffled into the deck instead."""
         if card == SPY:
-            self.say("The Spy is shuffled back into the deck.", kind="spy_shuffled")
+            self.tell(SpyShuffledEvent(kind="spy_shuffled"))
             self._shuffle_into_deck(SPY)
         else:
             self.piles[seat].append((card, False))
@@ -659,14 +624,6 @@ class Effects(GameState):
             self.memory[o][seat] = None
 
 
-def _verdict(decided_by: str | None, tied: bool) -> str:
-    """What settled a showdown, as the table says it."""
-    if decided_by is None:
-        return "Every player tied: all score."
-    return "Decided by %s%s." % (DECIDED_BY[decided_by],
-                                 "; still tied, all of them score" if tied else "")
-
-
 # Every card's ASSIST and DEPLOY, found by its name.
 ASSISTS: dict[str, Callable[[Effects, int], None]] = {
     SPY: Effects._assist_spy, TELEPATH: Effects._assist_telepath,
@@ -679,4 +636,10 @@ DEPLOYS: dict[str, Callable[[Effects, int], None]] = {
     ASSASSIN: Effects._deploy_assassin, SEER: Effects._deploy_seer,
     INFORMANT: Effects._deploy_informant, HANDLER: Effects._deploy_handler,
     AGENT: Effects._deploy_agent, POLICE: Effects._deploy_police,
+}
+# The effect of a "target" action, by the targeting step that asks for it.
+TARGETS: dict[str, Callable[[Effects, Action], None]] = {
+    "swap_first": Effects._choose_first_swapper, "swap_second": Effects._swap_with_first,
+    "agent_target": Effects._agent_discards_hand, "police_target": Effects._police_look,
+    "trade_target": Effects._trade_with_deck,
 }

@@ -1,18 +1,21 @@
 """The state of a Mission for Peanuts match as the protocol sees it: setup,
-the checks and candidates of each action kind (from the steps table), the
-hint's words, what a seat sees, and the copies the bots search. The rules
-of play are in effects.py."""
+the MOVES table (each action type's check, options, effect and a hint's
+words; the steps table says which types are open), what a seat sees, and the
+copies the bots search. The rules of play are in effects.py, the log's
+events in events.py."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
-from ...engine.protocol import IllegalAction, excerpt
+from ...engine.protocol import IllegalAction, Move, excerpt
 from ...engine.registry import register
 from ...engine.rng import Rng
 from .cards import (ASSASSIN, CARD, NAMES, NO_COMBINATION, ORDINALS, POLICE, SPY, TABLE,
                     TELEPATH, distinct, player, round_deck, showdown_key, the)
-from .effects import Effects
+from .effects import TARGETS, Effects
+from .events import EVENTS, event_text
 from .rules import RULES
 from .steps import ACTION_FIELDS, DIRECTIONS, STEPS
 
@@ -54,32 +57,27 @@ class MissionForPeanuts(Effects):
 
     # -- the protocol ----------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """The actions open to `to_act`, in a fixed order."""
-        if self.is_over:
-            return []
-        actions = []
-        for kind in STEPS[self.step].resolves:
-            actions.extend(getattr(self, "_options_" + kind)())
-        return actions
+    def _open_kinds(self) -> Sequence[str]:
+        return STEPS[self.step].kinds
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction(reason) unless `action` is legal now."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
+    def _check_open(self, action: Action) -> None:
+        """A known type, open at this step, with exactly its keys (ACTION_FIELDS)."""
         kind = action["type"]
         if not isinstance(kind, str) or kind not in ACTION_FIELDS:
             raise IllegalAction("Mission for Peanuts has no %s action (actions: %s)"
                                 % (excerpt(kind), ", ".join(ACTION_FIELDS)))
-        if kind not in STEPS[self.step].resolves:
+        if kind not in STEPS[self.step].kinds:
             raise IllegalAction("%s must now %s, not a %s action"
                                 % (player(self._actor), self._prompt_task(), kind))
         _check_fields(action, ACTION_FIELDS[kind])
-        getattr(self, "_check_" + kind)(action)
 
     def _perform(self, action: Action) -> None:
         self.decided[self._actor] = len(self.log)
-        getattr(self, STEPS[self.step].resolves[action["type"]])(action)
+        super()._perform(action)
+
+    def _do_target(self, action: Action) -> None:
+        """A chosen player: what for, the targeting step says (effects.TARGETS)."""
+        TARGETS[self.step](self, action)
 
     # -- each action kind: its candidates and its check, from the same rules ----------------
 
@@ -166,11 +164,8 @@ class MissionForPeanuts(Effects):
     def _check_pick(self, action: Action) -> None:
         _check_index(action["index"], len(self.hands[self.pending["by"]]))
 
-    def describe(self, action: Action) -> str:
-        """An action as a hint names it, to the player about to take it:
-        "discard the Informant for its ASSIST: two players swap hands"."""
-        phrase = getattr(self, "_describe_" + str(action.get("type")), None)
-        return phrase(action) if phrase else super().describe(action)
+    # -- each action kind in a hint's words, to the player about to take it:
+    # "discard the Informant for its ASSIST: two players swap hands" ----------------------
 
     def _you(self, seat: int) -> str:
         return "you" if seat == self._actor else player(seat)
@@ -235,6 +230,27 @@ class MissionForPeanuts(Effects):
     def _describe_pick(self, action: Action) -> str:
         return "take the %s of %s's face-down cards" % (
             ORDINALS[action["index"]], player(self.pending["by"]))
+
+    # Every action type: its check, its options, its effect (effects.py) and its words.
+    MOVES = {
+        "choose_role": Move(_check_choose_role, Effects._choose_role, _options_choose_role,
+                            _describe_choose_role),
+        "assist": Move(_check_assist, Effects._assist_card, _options_assist, _describe_assist),
+        "deploy": Move(_check_deploy, Effects._deploy_card, _options_deploy, _describe_deploy),
+        "target": Move(_check_target, _do_target, _options_target, _describe_target),
+        "copy": Move(_check_copy, Effects._copy_role, _options_copy, _describe_copy),
+        "direction": Move(_check_direction, Effects._pass_roles, _options_direction,
+                          _describe_direction),
+        "discard_face_down": Move(_check_discard_face_down, Effects._seer_discard,
+                                  _options_discard_face_down, _describe_discard_face_down),
+        "bury": Move(_check_bury, Effects._bury, _options_bury, _describe_bury),
+        "return": Move(_check_return, Effects._return_on_top, _options_return,
+                       _describe_return),
+        "recall": Move(_check_recall, Effects._recall, _options_recall, _describe_recall),
+        "pick": Move(_check_pick, Effects._agent_pick, _options_pick, _describe_pick),
+    }
+    EVENTS = EVENTS
+    event_text = staticmethod(event_text)
 
     # -- what a seat sees -----------------------------------------------------------------
 

@@ -1,9 +1,11 @@
-"""The steps of a turn, in one table: who acts, which actions, how each
-resolves, and the prompt.
+"""The steps of a turn, in one table: who acts, which action types, the
+prompt and the rule behind it.
 
-A step's actions are legal exactly when the state's `_check_<kind>` passes;
-`legal_actions()` lists the candidates of `_options_<kind>` for each of the
-step's kinds, and `_perform` calls the step's resolver for the kind.
+Each action type's rules are its entry in the state's MOVES (state.py):
+its check, options, effect and words. A step's actions are legal exactly
+when their type is one of the step's `kinds` and its check passes;
+`legal_actions()` joins the options of the step's kinds, in order. A
+"target" action's effect depends on the targeting step (effects.TARGETS).
 """
 
 from __future__ import annotations
@@ -18,63 +20,57 @@ class Step(NamedTuple):
 
     who: str  # "turn": the turn's player; "target": the Agent's target; "each": every
     # seat in turn from the round's first player (who starts it)
-    resolves: dict[str, str]  # action type -> the state's method that performs it
+    kinds: tuple[str, ...]  # the action types open at this step, in the order listed
     prompt: str  # what `to_act` must do, as an instruction ({by}: the effect's player)
     how: str = ""  # a line that explains the step's rule to the person deciding
     immunity: str | None = None  # at a targeting step: the IMMUNITY entry that shields
     self_allowed: bool = False  # at a targeting step: may the turn's player choose themself
 
 
-def targeting(resolver: str, prompt: str, immunity: str, self_allowed: bool = False,
-              how: str = "") -> Step:
+def targeting(prompt: str, immunity: str, self_allowed: bool = False, how: str = "") -> Step:
     """A step where the turn's player chooses a player: a "target" action that
     `immunity` may shield against."""
-    return Step("turn", {"target": resolver}, prompt, how, immunity, self_allowed)
+    return Step("turn", ("target",), prompt, how, immunity, self_allowed)
 
 
 STEPS = {
-    "role": Step("each", {"choose_role": "_choose_role"},
+    "role": Step("each", ("choose_role",),
                  "choose one of your two cards as your Role",
                  "Your Role stays face down until everybody has chosen; the other card is "
                  "your secret hand."),
-    "act": Step("turn", {"assist": "_assist_card", "deploy": "_deploy_card"},
+    "act": Step("turn", ("assist", "deploy"),
                 "discard a card for its ASSIST, or DEPLOY a card as your new Role",
                 "You drew a card. ASSIST: discard it for its action. DEPLOY: make it your "
                 "new Role (your old Role is discarded) and do its DEPLOY."),
-    "swap_first": targeting("_choose_first_swapper",
-                            "choose the first of two players to trade hands (Informant)",
+    "swap_first": targeting("choose the first of two players to trade hands (Informant)",
                             "swap", self_allowed=True),
-    "swap_second": targeting("_swap_with_first",
-                             "choose the second player to trade hands (Informant)",
+    "swap_second": targeting("choose the second player to trade hands (Informant)",
                              "swap", self_allowed=True,
                              how="{first} will swap hands with the player you choose now."),
-    "agent_target": targeting("_agent_discards_hand",
-                              "choose a player to discard their hand (Agent)", "agent"),
-    "agent_pick": Step("target", {"pick": "_agent_pick"},
+    "agent_target": targeting("choose a player to discard their hand (Agent)", "agent"),
+    "agent_pick": Step("target", ("pick",),
                        "pick one of {by}'s face-down cards (Agent)",
                        "Your hand was discarded. {by}'s cards are shuffled face down: "
                        "pick one blind."),
-    "police_target": targeting("_police_look",
-                               "choose a player whose hand you look at (Secret Police)",
+    "police_target": targeting("choose a player whose hand you look at (Secret Police)",
                                "police"),
-    "trade_target": targeting("_trade_with_deck",
-                              "choose a player to trade their hand with the top card (Handler)",
+    "trade_target": targeting("choose a player to trade their hand with the top card (Handler)",
                               "trade", self_allowed=True),
-    "copy": Step("turn", {"copy": "_copy_role"},
+    "copy": Step("turn", ("copy",),
                  "choose another player whose Role's ASSIST you use (Agent)", immunity="copy"),
-    "direction": Step("turn", {"direction": "_pass_roles"},
+    "direction": Step("turn", ("direction",),
                       "choose the direction to pass every Role (Handler)"),
-    "seer_discard": Step("turn", {"discard_face_down": "_seer_discard"},
+    "seer_discard": Step("turn", ("discard_face_down",),
                          "discard one of the cards you see face down (Seer)",
                          "The others go back on the deck in the same order."),
-    "bury": Step("turn", {"bury": "_bury"},
+    "bury": Step("turn", ("bury",),
                  "put a card from your hand on the bottom of the deck (Seer)",
                  "{left} to go. Each card goes under the whole deck, so the last one you put "
                  "there is the bottom card."),
-    "return": Step("turn", {"return": "_return_on_top"},
+    "return": Step("turn", ("return",),
                    "put a card from your hand on top of the deck (Informant)",
                    "The card you put back will be the next one drawn."),
-    "recall": Step("turn", {"recall": "_recall"},
+    "recall": Step("turn", ("recall",),
                    "choose a discarded card to shuffle into the deck (Handler)"),
 }
 

@@ -8,8 +8,8 @@
 --no-inference turns off the tested level's reading of the other seats'
 choices (a hard bot's `inference`), to measure what that reading is worth
 on the same seeds; --inference turns it on where it is off by default
-(Mission for Peanuts). --table FILE prints the README's "Bot strength" table
-from the RESULT lines saved in FILE (other lines are skipped):
+(Mission for Peanuts). --table FILE prints docs/benchmarks.md's "Bot strength"
+table from the RESULT lines saved in FILE (other lines are skipped):
 
     python3 bench/bots.py --table results.txt
 

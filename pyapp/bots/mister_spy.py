@@ -22,11 +22,12 @@
 
 Measured with bench/mister_spy.py: normal wins 92.9% of 2-player games
 against random bots and 57.2% at 6 (seeds 1-1000; docs/bots.md: 92% and
-47%). The hard bot's current shares against normals are in README.md ("Bot
-strength", from bench/bots.py). With inference, fresh seeds 7000-7299: the
-search takes 65.8% (60.3-71.0) at 2 players (fair 50%) and 41.1%
-(35.7-46.8) at 3 (fair 33.3%), CPU p95 229 and 255 ms on a loaded machine;
-before inference it took 33.3% at 3 players (seeds 70001-).
+47%). The hard bot's current shares against normals are in
+docs/benchmarks.md ("Bot strength", from bench/bots.py). With inference,
+fresh seeds 7000-7299: the search takes 65.8% (60.3-71.0) at 2 players
+(fair 50%) and 41.1% (35.7-46.8) at 3 (fair 33.3%), CPU p95 229 and 255 ms
+on a loaded machine; before inference it took 33.3% at 3 players (seeds
+70001-).
 
 Every bot reads only `state.view(seat)`, `state.legal_actions()` and
 `state.determinize(seat, rng)`. Inside a sampled world the rollout policy may

@@ -7,7 +7,8 @@
 // - answers every fetch under `base` from those files, inflated once;
 // - makes blob: URLs of its own for Pyodide's two modules, and one for
 //   static/engine-worker.mjs with its import of pyodide.mjs pointed there;
-// - rebuilds the engine's heap (below) for loadPyodide;
+// - rebuilds the engine's heap (below) for loadPyodide, and compiles
+//   Pyodide's wasm meanwhile (below);
 // - imports static/engine-worker.mjs, the site's own worker, and hands it
 //   the messages that came meanwhile.
 
@@ -34,12 +35,30 @@ function bytesOf(path) {
   return inflated.get(path);
 }
 
+const PYODIDE_WASM = "vendor/pyodide/pyodide.asm.wasm";
+const wasmResponses = new WeakSet();
+
 async function memoryFetch(input) {
   const url = String(input instanceof Request ? input.url : input);
   if (!url.startsWith(base)) throw new TypeError(`${url} is not in Safehouse.html`);
   const path = url.slice(base.length);
-  return new Response(await bytesOf(path), { headers: { "Content-Type": typeOf(path) } });
+  const response = new Response(await bytesOf(path), { headers: { "Content-Type": typeOf(path) } });
+  if (path === PYODIDE_WASM) wasmResponses.add(response);
+  return response;
 }
+
+// Pyodide compiles its wasm once its heap is at hand; here the wasm is in
+// memory as soon as it is inflated, long before the heap is rebuilt, so it
+// is compiled then, and Pyodide's instantiateStreaming of that response
+// takes the compiled module.
+let compiledWasm;
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!wasmResponses.has(response)) return instantiateStreaming(response, imports);
+  const module = await compiledWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 async function moduleUrl(path, replace = {}) {
   let text = new TextDecoder().decode(await bytesOf(path));
@@ -55,7 +74,7 @@ async function moduleUrl(path, replace = {}) {
 const DELTA_MAGIC = 0x44534853;  // "SHSD"
 
 async function heap() {
-  const [delta, wasm] = await Promise.all([bytesOf("engine/snapshot.delta"), bytesOf("vendor/pyodide/pyodide.asm.wasm")]);
+  const [delta, wasm] = await Promise.all([bytesOf("engine/snapshot.delta"), bytesOf(PYODIDE_WASM)]);
   const head = new DataView(delta.buffer, delta.byteOffset, delta.byteLength);
   if (head.getUint32(0, true) !== DELTA_MAGIC) throw new Error("engine/snapshot.delta is not a heap delta");
   const memory = new Uint8Array(head.getUint32(4, true));
@@ -109,6 +128,7 @@ function dataSegments(wasm) {
 async function start(message) {
   ({ base, files } = message);
   self.fetch = memoryFetch;
+  compiledWasm = bytesOf(PYODIDE_WASM).then((bytes) => WebAssembly.compile(bytes));
   const pyodideModule = await moduleUrl("vendor/pyodide/pyodide.mjs");
   self.safehouseMemory = {
     base,

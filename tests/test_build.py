@@ -358,6 +358,14 @@ def test_the_build_scripts_are_valid_javascript_as_they_stand(script):
     assert checked.returncode == 0, checked.stderr
 
 
+@pytest.mark.parametrize("make", [single.loader_script, single.worker_script], ids=lambda make: make.__name__)
+def test_the_one_files_scripts_are_valid_javascript(make, tmp_path):
+    script = tmp_path / "script.js"
+    script.write_text(make())
+    checked = subprocess.run([snapshot.find_node(), "--check", str(script)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_the_ui_runs_on_local_micropython_with_the_ui_files(tags):
     attrs, config = script_config(tags, "mpy")
     assert "src" not in attrs  # the bootstrap inline, which imports pyapp/ui/main.py last

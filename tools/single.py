@@ -67,8 +67,8 @@ PYODIDE_WASM = PYODIDE + "pyodide.asm.wasm"
 # What the engine's worker loads: Pyodide, then its heap and standard library.
 ENGINE_FILES = [ENGINE_WORKER, PYODIDE + "pyodide.mjs", PYODIDE + "pyodide.asm.mjs", PYODIDE_WASM,
                 PYODIDE + "pyodide-lock.json", STDLIB, SNAPSHOT_DELTA]
-# Stored as they are: small text read at once (the worker's own script) or
-# data already compressed.
+# Stored as it is: the worker's own script, which the page reads at once
+# when it starts the worker (inflating would make that wait).
 STORED = {WORKER_PATH}
 
 # Text that windows-1252 would alter in a <script> block, or that would end
@@ -141,7 +141,7 @@ def file_bytes(site, path):
     """The bytes stored for `path`: the file, its modules' imports rewritten;
     the engine's heap as its delta, and an empty standard library."""
     if path == WORKER_PATH:
-        return (DECODE_SCRIPT.read_text() + "\n" + WORKER_SCRIPT.read_text()).encode()
+        return worker_script().encode()
     if path == SNAPSHOT_DELTA:
         return snapshot_delta(gzip.decompress((site / SNAPSHOT).read_bytes()),
                               (site / PYODIDE_WASM).read_bytes())
@@ -173,6 +173,17 @@ def module_text(path, text):
                 text = text.replace(old, new)
     text = DYNAMIC_IMPORT.sub(lambda m: 'import(safehouseModule("%s"))' % resolve(m.group(2)), text)
     return STATIC_IMPORT.sub(lambda m: '%s"safehouse:%s"' % (m.group(1), resolve(m.group(3))), text)
+
+
+def worker_script():
+    """The engine worker's script: a classic worker's."""
+    return DECODE_SCRIPT.read_text() + "\n" + WORKER_SCRIPT.read_text()
+
+
+def loader_script():
+    """The page's loader, in a scope of its own (the page's other scripts
+    declare names at the top level)."""
+    return "(() => {\n%s\n%s})();" % (DECODE_SCRIPT.read_text(), PAGE_SCRIPT.read_text())
 
 
 def empty_zip():
@@ -316,8 +327,7 @@ def single_page(site, page, page_blocks, engine_blocks):
     body, end = after.split("</body>", 1)
     # The loader and the worker's own script first: the engine's script
     # (window.safehouseEngine) may start the worker at once.
-    loader = '<script data-base="%s">(() => {\n%s\n%s})();</script>' % (
-        MEMORY_BASE, DECODE_SCRIPT.read_text(), PAGE_SCRIPT.read_text())
+    loader = '<script data-base="%s">%s</script>' % (MEMORY_BASE, loader_script())
     worker = block_html(WORKER_PATH, "none", file_bytes(site, WORKER_PATH), "page").decode("ascii")
     before = POLICY.sub(lambda m: m.group(0) + "\n  " + loader + "\n  " + worker, before, count=1)
     start = "<script>safehouseFiles.start(%s);</script>" % json.dumps(scripts)

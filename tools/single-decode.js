@@ -28,3 +28,14 @@ function bytesOfText(text) {
   return bytes.subarray(0, length);
 }
 
+
+// A file's bytes (a promise) from its block's encoding and text.
+function fileBytes(encoding, text) {
+  const raw = bytesOfText(text);
+  if (encoding !== "gzip") return Promise.resolve(raw);
+  const inflating = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(inflating).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+}
+
+const TYPES = { js: "text/javascript", mjs: "text/javascript", wasm: "application/wasm", json: "application/json" };
+const typeOf = (path) => TYPES[path.slice(path.lastIndexOf(".") + 1)] || "application/octet-stream";

@@ -1,5 +1,6 @@
 // Safehouse.html's loader (tools/single.py puts it, after
-// tools/single-decode.js, first in the page's head): the site's files are
+// tools/single-decode.js, whose fileBytes() and typeOf() it uses, first in
+// the page's head): the site's files are
 // blocks of this page, <script type="application/x-safehouse"
 // data-path="..." data-encoding="gzip" | "none" data-for="page" | "engine">.
 // window.safehouseFiles:
@@ -24,18 +25,12 @@ const inflated = new Map();
 // The bytes of the file at `path`, inflated if stored so.
 function bytesOf(path) {
   if (!inflated.has(path)) {
-    const { encoding } = block(path).dataset;
-    const raw = bytesOfText(block(path).textContent);
-    inflated.set(path, encoding === "gzip"
-      ? new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
-        .then((buffer) => new Uint8Array(buffer))
-      : Promise.resolve(raw));
+    const found = block(path);
+    inflated.set(path, fileBytes(found.dataset.encoding, found.textContent));
   }
   return inflated.get(path);
 }
 
-const TYPES = { mjs: "text/javascript", js: "text/javascript", wasm: "application/wasm" };
-const typeOf = (path) => TYPES[path.slice(path.lastIndexOf(".") + 1)] || "application/octet-stream";
 const pathOf = (url) => String(url).startsWith(base) ? String(url).slice(base.length) : String(url);
 
 const pageFetch = window.fetch;

@@ -12,10 +12,8 @@
 // - imports static/engine-worker.mjs, the site's own worker, and hands it
 //   the messages that came meanwhile.
 
-// bytesOfText() is tools/single-decode.js's, which the build puts before this.
-
-const TYPES = { mjs: "text/javascript", wasm: "application/wasm", json: "application/json" };
-const typeOf = (path) => TYPES[path.slice(path.lastIndexOf(".") + 1)] || "application/octet-stream";
+// fileBytes() and typeOf() are tools/single-decode.js's, which the build
+// puts before this.
 
 let base;
 let files;
@@ -25,12 +23,7 @@ const inflated = new Map();
 function bytesOf(path) {
   if (!inflated.has(path)) {
     if (!(path in files)) throw new TypeError(`${path} is not in Safehouse.html`);
-    const [encoding, text] = files[path];
-    const raw = bytesOfText(text);
-    inflated.set(path, encoding === "gzip"
-      ? new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
-        .then((buffer) => new Uint8Array(buffer))
-      : Promise.resolve(raw));
+    inflated.set(path, fileBytes(...files[path]));
   }
   return inflated.get(path);
 }

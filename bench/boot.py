@@ -53,8 +53,8 @@ page's own work, not a model of it.
 
 With --single it builds the site with Safehouse.html (tools/single.py),
 copies that file alone into an empty folder and, side by side with the bare
-page on loopback, opens it from file:// (cold: a fresh profile; warm: a
-reload). It also loads the served site once over a 20 Mbit/s link, as a
+page on loopback, opens it from file:// (cold loads, each in a fresh
+profile). It also loads the served site once over a 20 Mbit/s link, as a
 first visit (--link above), and prints the file's size beside the bytes
 that visit sent until the engine was ready (issue #37: the file <= 1.45x
 those bytes, its UI ready <= 0.25x and its engine <= 0.6x the bare boot).
@@ -218,9 +218,10 @@ def wait_marks(page, keys):
     return page.evaluate("window.__bootMarks")
 
 
-def one_round(playwright, url, keys, service_worker, link=None):
+def one_round(playwright, url, keys, service_worker, link=None, reload=True):
     """Readiness times (ms) of `url` in a fresh profile: cold, then warm
-    (None with a link); with a link, the bytes sent until each mark."""
+    (None with a link or without `reload`); with a link, the bytes sent
+    until each mark."""
     with tempfile.TemporaryDirectory(prefix="safehouse-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, viewport={"width": 1280, "height": 800}, **chromium_launch_options()
@@ -235,7 +236,7 @@ def one_round(playwright, url, keys, service_worker, link=None):
             page.goto(url)
             cold = wait_marks(page, keys)
             warm = None
-            if not link:
+            if reload and not link:
                 if service_worker:
                     page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                            timeout=TIMEOUT_MS)
@@ -246,9 +247,9 @@ def one_round(playwright, url, keys, service_worker, link=None):
     return cold, warm, sent
 
 
-def measure(pw, app_url, bare_url, rounds, link, service_worker=True):
-    """samples[(what, when)] -> list of ms; with a link also (what, "bytes").
-    Without `service_worker` (a file has none), warm is a plain reload."""
+def measure(pw, app_url, bare_url, rounds, link, reload=True):
+    """samples[(what, when)] -> list of ms; with a link also (what, "bytes");
+    without `reload`, cold loads only."""
     samples = {}
     for number in range(1, rounds + 1):
         # Alternate the order so that a slow spell of this shared machine
@@ -256,8 +257,7 @@ def measure(pw, app_url, bare_url, rounds, link, service_worker=True):
         order = [("app", app_url), ("bare", bare_url)]
         for name, url in order if number % 2 else reversed(order):
             keys = ["ui", "engine"] if name == "app" else ["pyodide"]
-            cold, warm, sent = one_round(pw, url, keys, service_worker=service_worker and name == "app",
-                                         link=link)
+            cold, warm, sent = one_round(pw, url, keys, service_worker=name == "app", link=link, reload=reload)
             for key in keys:
                 what = "bare" if key == "pyodide" else key
                 samples.setdefault((what, "cold"), []).append(cold[key])
@@ -310,7 +310,9 @@ def single(site, scratch, bare_dir, rounds):
     else:
         write_single(site, folder / SINGLE)
     with SiteServer(bare_dir) as bare, sync_playwright() as pw:
-        samples = measure(pw, (folder / SINGLE).as_uri(), bare.url, rounds, None, service_worker=False)
+        # Cold only: a reload of a file reads the same file again (and a
+        # bare page's reload reads a warm HTTP cache).
+        samples = measure(pw, (folder / SINGLE).as_uri(), bare.url, rounds, None, reload=False)
     report(samples, rounds, TARGETS["single"])
     link = Link(*FIRST_VISIT_LINK)
     with pages_server(site, link) as served, sync_playwright() as pw:

@@ -737,6 +737,10 @@ def test_the_one_files_blocks_keep_every_byte():
     assert re.sub(rb"=([0-3])", lambda m: single.ESCAPED[int(m.group(1)):int(m.group(1)) + 1], text) == data
 
 
+def test_the_lobby_offers_the_one_file_where_the_site_has_it(site_dist, page_text):
+    assert ('<footer id="download"' in page_text) == (site_dist / single.SINGLE).is_file()
+
+
 def test_only_a_site_built_with_its_one_file_links_to_it(tmp_path):
     assert site.download_link(False) == ""
     assert 'href="./Safehouse.html" download' in site.download_link(True)

@@ -2,13 +2,16 @@
 """Build, serve and test Safehouse: the command line over tools/. Standard library only.
 
     python3 build.py [--out DIR]          build the site into dist/ (or DIR)
+    python3 build.py single               build it with Safehouse.html, the whole
+                                          app in one file to open from disk
     python3 build.py serve [--port 8000] [--prefix /]
                                           build, then serve it on 127.0.0.1
     python3 build.py test [pytest args]   set up .venv and a browser, build, run pytest
 
 What each step does is in the tools/ package: vendor.py (the pinned npm
 runtimes), snapshot.py (the engine's Pyodide heap), site.py (the site),
-serve.py (the static server), testenv.py (.venv, Chromium, pytest).
+serve.py (the static server), testenv.py (.venv, Chromium, pytest),
+single.py (Safehouse.html).
 """
 
 import argparse
@@ -29,6 +32,7 @@ def command_line():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=DIST, help="where to build (default: dist/)")
     commands = parser.add_subparsers(dest="command")
+    commands.add_parser("single", help="build the site with Safehouse.html, the app in one file")
     serving = commands.add_parser("serve", help="build, then serve the site on 127.0.0.1")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--prefix", default="/", help="serve under a sub-path, e.g. /safehouse/")
@@ -45,7 +49,8 @@ def main(argv=None):
     try:
         # The test environment first: no build when the tests could not run.
         environment = testenv.ready() if args.command == "test" else None
-        build_id = build(ROOT, args.out)
+        # The tests test the site as deployed: with its one-file version.
+        build_id = build(ROOT, args.out, single=args.command in ("single", "test"))
     except BuildError as err:
         print("build.py: %s" % err, file=sys.stderr)
         return 2

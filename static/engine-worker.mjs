@@ -15,6 +15,13 @@
 //   CPython at build time (a first visit over a real network: bench/boot.py
 //   --link 20 --rtt 40).
 //
+// In Safehouse.html, the whole site in one file (tools/single.py), a classic
+// worker of its own (tools/single-worker.js) imports this module from memory:
+// it sets self.safehouseMemory to {base: the URL under which its fetch
+// answers the site's files from memory, pyodide: options for loadPyodide
+// (the runtime's module and the heap)}. Every file is then at hand, so the
+// worker always boots from the snapshot.
+//
 // Messages. In: first {lock: name, fastLink: bool}, then {id, call, argument},
 // where `call` is one of pyapp.worker.CALLS and `argument` is JSON text, or
 // {warmUp: true} (see warmUp below). Out:
@@ -24,7 +31,8 @@
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
-const siteUrl = (path) => new URL("../" + path, import.meta.url).href;
+const memory = self.safehouseMemory;  // only in Safehouse.html
+const siteUrl = (path) => memory ? memory.base + path : new URL("../" + path, import.meta.url).href;
 const INDEX_URL = siteUrl("vendor/pyodide/");
 const STDLIB_URL = siteUrl("engine/stdlib.zip");
 const MODULES_PATH = "/engine/modules.zip";  // in Pyodide's file system
@@ -68,12 +76,14 @@ function heapOf(runs) {
 }
 
 async function snapshotAtHand() {
+  if (memory) return true;
   const cached = self.caches && await caches.match(siteUrl("engine/snapshot.gz")).catch(() => null);
   return Boolean(cached) || fastLink;
 }
 
 async function bootFromSnapshot() {
-  return loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: snapshotBytes() });
+  const heap = memory ? memory.pyodide : { _loadSnapshot: snapshotBytes() };
+  return loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...heap });
 }
 
 // The engine's modules are fetched once Pyodide's own files are in (its

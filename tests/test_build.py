@@ -3,6 +3,8 @@
 import base64
 import gzip
 import hashlib
+import html
+import io
 import json
 import math
 import re
@@ -18,11 +20,11 @@ from html.parser import HTMLParser
 import pytest
 
 import build
-from tools import ROOT, BuildError, cache_root, debian, icons, mpy, site, snapshot, testenv, vendor
+from tools import ROOT, BuildError, cache_root, debian, icons, mpy, single, site, snapshot, testenv, vendor
 
 ALLOWED = re.compile(
     r"(index\.html|sw\.js|manifest\.webmanifest|\.nojekyll"
-    r"|pyapp/.+\.py|pyapp/ui\.bundle|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
+    r"|Safehouse\.html|pyapp/.+\.py|pyapp/ui\.bundle|static/.+|engine/(snapshot\.gz|stdlib\.zip|modules\.zip|files\.json)|icons/icon-[a-z0-9-]+\.png"
     r"|vendor/(pyodide|pyscript|micropython)/[^/]+)"
 )
 # A URL with a host: "https://host/...", "http://host" or protocol-relative "//host".
@@ -251,8 +253,10 @@ def test_the_service_worker_precaches_every_file_the_page_loads(site_dist):
     # Left out: sw.js, which the browser always fetches from the network;
     # index.html, which is "./"; .nojekyll; PyScript's chunks the page never
     # loads; Pyodide's whole standard library (the engine mounts its own);
-    # the engine's .py files (its fallback boot imports them compiled).
-    never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll", site.WHOLE_STDLIB}
+    # the engine's .py files (its fallback boot imports them compiled);
+    # Safehouse.html, the one-file app the lobby offers as a download.
+    never = set(vendor.never_loaded(site_dist)) | {"sw.js", "index.html", ".nojekyll", site.WHOLE_STDLIB,
+                                                   single.SINGLE}
     never |= {"engine/files.json", *site.engine_files(ROOT)}
     expected = ["./"] + ["./" + name for name in files_of(site_dist) if name not in never]
     assert precache_list(site_dist) == expected
@@ -333,12 +337,13 @@ def test_the_build_id_changes_with_the_content_and_only_then(tmp_path):
 def test_build_py_test_hands_the_rest_of_the_line_to_pytest_untouched(monkeypatch, tmp_path):
     ran = {}
     monkeypatch.setattr(testenv, "ready", lambda: ("python", "chromium"))
-    monkeypatch.setattr(build, "build", lambda src, out: "0123456789abcdef")
+    monkeypatch.setattr(build, "build", lambda src, out, single: ran.update(single=single) or "0123456789abcdef")
     monkeypatch.setattr(testenv, "run_pytest",
                         lambda environment, site, args: ran.update(site=site, args=args) or 0)
     line = ["-x", "-k", "not offline", "tests/test_build.py", "-h", "--out", "elsewhere"]
     assert build.main(["--out", str(tmp_path), "test", *line]) == 0
-    assert ran == {"site": tmp_path, "args": line}
+    # The tests test the site as deployed, with its one-file version.
+    assert ran == {"site": tmp_path, "args": line, "single": True}
 
 
 def test_a_service_worker_template_must_hold_each_placeholder_once():
@@ -350,6 +355,14 @@ def test_a_service_worker_template_must_hold_each_placeholder_once():
 def test_the_build_scripts_are_valid_javascript_as_they_stand(script):
     node = snapshot.find_node()
     checked = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("make", [single.loader_script, single.worker_script], ids=lambda make: make.__name__)
+def test_the_one_files_scripts_are_valid_javascript(make, tmp_path):
+    script = tmp_path / "script.js"
+    script.write_text(make())
+    checked = subprocess.run([snapshot.find_node(), "--check", str(script)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
 
 
@@ -612,3 +625,125 @@ def test_the_sub_path_server_serves_nothing_outside_the_sub_path(subpath_server)
     with pytest.raises(HTTPError) as outside:
         urlopen(subpath_server.origin + "/index.html")
     assert outside.value.code == 404
+
+
+# ---------------------------------------------------------------- Safehouse.html
+
+BLOCK = re.compile(rb'<script type="%s" data-path="([^"]+)" data-encoding="([^"]+)" data-for="([^"]+)">'
+                   rb'(.*?)</script>' % single.BLOCK_TYPE.encode(), re.S)
+
+
+@pytest.fixture(scope="module")
+def single_bytes(site_dist, tmp_path_factory):
+    """Safehouse.html's bytes: the built site's, or made here from a site built without it."""
+    built = site_dist / single.SINGLE
+    if not built.is_file():
+        built = single.write_single(site_dist, tmp_path_factory.mktemp("single") / single.SINGLE)
+    return built.read_bytes()
+
+
+def stored_files(page):
+    """{path: (side, the file's bytes as stored, inflated)} of every block of the page."""
+    files = {}
+    for path, encoding, side, text in BLOCK.findall(page):
+        data = re.sub(rb"=([0-3])", lambda m: single.ESCAPED[int(m.group(1)):int(m.group(1)) + 1], text)
+        files[path.decode()] = (side.decode(), gzip.decompress(data) if encoding == b"gzip" else data)
+    return files
+
+
+def test_the_one_file_holds_every_file_the_page_and_its_engine_load(single_bytes, site_dist):
+    files = stored_files(single_bytes)
+    assert set(files) == {single.WORKER_PATH, "static/redraw.mjs", "static/fonts.mjs", "vendor/pyscript/core.js",
+                          *files_named(site_dist, "vendor/pyscript/core-*.js", "vendor/pyscript/error-*.js"),
+                          "vendor/micropython/micropython.mjs", "vendor/micropython/micropython.wasm",
+                          "pyapp/ui.bundle", *single.ENGINE_FILES}
+    for path, (side, data) in files.items():
+        assert side == ("engine" if path in single.ENGINE_FILES else "page"), path
+        if path.endswith((".wasm", ".bundle", ".json")):
+            assert data == (site_dist / path).read_bytes(), path
+    # No import is left to resolve against the file's own URL.
+    for path in files:
+        if path.endswith((".js", ".mjs")) and path != single.WORKER_PATH:
+            text = files[path][1].decode()
+            assert not single.STATIC_IMPORT.search(text) and not single.DYNAMIC_IMPORT.search(text), path
+
+
+def files_named(site_dist, *patterns):
+    return [path.relative_to(site_dist).as_posix() for pattern in patterns for path in site_dist.glob(pattern)]
+
+
+def test_the_one_files_heap_is_the_engines_snapshot(single_bytes, site_dist):
+    """The delta, XOR the wasm's data segments where its memory begins, is
+    the snapshot's heap (what tools/single-worker.js's heap() rebuilds)."""
+    delta = stored_files(single_bytes)[single.SNAPSHOT_DELTA][1]
+    magic, length, memory_base, count = struct.unpack_from("<4sIII", delta)
+    assert magic == single.DELTA_MAGIC
+    heap = bytearray(length)
+    data = 16 + 8 * count
+    for run in range(count):
+        offset, size = struct.unpack_from("<II", delta, 16 + 8 * run)
+        heap[offset:offset + size] = delta[data:data + size]
+        data += size
+    assert data == len(delta)
+    for offset, segment in single.data_segments((site_dist / single.PYODIDE_WASM).read_bytes()):
+        start = memory_base + offset
+        heap[start:start + len(segment)] = bytes(a ^ b for a, b in zip(heap[start:start + len(segment)], segment))
+    assert bytes(heap) == single.heap_of_runs(gzip.decompress((site_dist / single.SNAPSHOT).read_bytes()))
+    # Its standard library is empty: every module of the site's is imported in that heap.
+    with zipfile.ZipFile(io.BytesIO(stored_files(single_bytes)[single.STDLIB][1])) as stdlib:
+        assert stdlib.namelist() == []
+
+
+def test_the_one_file_is_ascii_but_its_blocks_and_holds_no_other_origin(single_bytes):
+    page = BLOCK.sub(b"", single_bytes)
+    assert page.isascii()
+    assert b'<meta charset="windows-1252">' in page[:1024]
+    assert HOST_URL.findall(XMLNS.sub("", page.decode()).replace(single.MEMORY_BASE, "")) == []
+    for tag, attrs in Tags(page.decode()).tags:
+        for key in ("src", "href"):
+            if tag in ("script", "link", "img") and key in attrs:
+                assert attrs[key].startswith("data:"), (tag, attrs)
+    assert b"serviceWorker.register" not in page and b'rel="manifest"' not in page
+    assert b'id="download"' not in page
+
+
+def test_the_one_files_policy_is_the_sites_plus_blob_and_its_own_hashes(single_bytes):
+    page = single_bytes.decode("latin-1")
+    tags = Tags(BLOCK.sub(b"", single_bytes).decode())
+    policy = dict(part.strip().split(" ", 1) for part in
+                  html.unescape(next(attrs["content"] for tag, attrs in tags.tags
+                                     if attrs.get("http-equiv") == "Content-Security-Policy")).split(";"))
+    for directive, sources in site.CSP.items():
+        if directive not in ("script-src", "style-src", "worker-src"):
+            assert policy[directive] == sources, directive
+    assert policy["worker-src"] == "blob:" and policy["img-src"] == "'self' data:"
+    scripts = site.inline_scripts(page)
+    assert policy["script-src"] == "%s blob: %s" % (site.CSP["script-src"], " ".join(
+        single.sha256(script) for script in scripts))
+    styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert len(styles) == 4 and policy["style-src"] == " ".join(["'self'"] + [single.sha256(s) for s in styles])
+    assert "unsafe" not in policy["script-src"].replace("'wasm-unsafe-eval'", "") + policy["style-src"]
+
+
+def test_a_module_imports_its_files_from_memory():
+    text = 'import{a}from"./core-X.js";import "../y/z.mjs";const e=()=>import("./error-Y.js");import(x)'
+    assert single.module_text("vendor/pyscript/core.js", text) == (
+        'import{a}from"safehouse:vendor/pyscript/core-X.js";import "safehouse:vendor/y/z.mjs";'
+        'const e=()=>import(safehouseModule("vendor/pyscript/error-Y.js"));import(x)')
+
+
+def test_the_one_files_blocks_keep_every_byte():
+    data = bytes(range(256)) * 3 + b"</script><!--=0=\r\n"
+    text = single.text(data)
+    assert not set(text) & {0, 0x0D, 0x3C}
+    assert re.sub(rb"=([0-3])", lambda m: single.ESCAPED[int(m.group(1)):int(m.group(1)) + 1], text) == data
+
+
+def test_the_lobby_offers_the_one_file_where_the_site_has_it(site_dist, page_text):
+    assert ('<footer id="download"' in page_text) == (site_dist / single.SINGLE).is_file()
+
+
+def test_only_a_site_built_with_its_one_file_links_to_it(tmp_path):
+    assert site.download_link(False) == ""
+    assert 'href="./Safehouse.html" download' in site.download_link(True)
+    assert build.command_line().parse_args(["single"]).command == "single"

@@ -7,7 +7,7 @@ manifest.webmanifest and .nojekyll,
 then the two files named after the build:
 - index.html with its placeholders filled ({{UI_CONFIG}}, {{UI_MODULES}},
   {{LOBBY_HTML}}, {{CATALOGUE_JSON}}, {{BUILD_ID}}, {{PRELOADS}},
-  {{PY_CONFIG}}, and last {{CSP}}, the Content-Security-Policy with the
+  {{PY_CONFIG}}, {{DOWNLOAD}}, and last {{CSP}}, the Content-Security-Policy with the
   hashes of the page's inline scripts); the lobby and catalogue come from
   importing pyapp under this CPython;
 - sw.js, from sw.template.js: it precaches every file the page loads (all
@@ -16,6 +16,9 @@ then the two files named after the build:
   one visit, the engine's fallback boot (engine/modules.zip) included. The
   engine's .py files ship as the source of that zip and of the snapshot;
   the page never loads them.
+With `single`, the site also holds Safehouse.html, the whole site in one
+file (tools/single.py), and the lobby links to it ({{DOWNLOAD}}); it is made
+from the finished site, and neither the build id nor sw.js counts it.
 The build id is a hash of the whole site as built, the service worker
 included. Everything is staged in <out>.partial/ and swapped into place only
 when whole. Every URL the site uses is relative, so it also works under a
@@ -89,8 +92,9 @@ SCRIPT_SRC = re.compile(r"(?<![\w-])src\s*=", re.I)
 JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript"}
 
 
-def build(src=ROOT, out=DIST):
-    """Build the site of the source tree `src` into `out`; return the build id."""
+def build(src=ROOT, out=DIST, single=False):
+    """Build the site of the source tree `src` into `out`; return the build id.
+    With `single`, the site also offers Safehouse.html (tools/single.py)."""
     src, out = Path(src), Path(out)
     if not (src / "index.html").exists():
         raise BuildError("%s is missing" % (src / "index.html"))
@@ -100,7 +104,11 @@ def build(src=ROOT, out=DIST):
     staging.mkdir(parents=True)
     try:
         write_content(src, staging)
-        build_id = write_named_after_build(src, staging)
+        build_id = write_named_after_build(src, staging, single)
+        if single:
+            # Imported here: tools/single.py builds on this module's helpers.
+            from tools.single import write_single
+            write_single(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -130,12 +138,12 @@ def write_content(src, site):
     (site / ".nojekyll").write_text("")
 
 
-def write_named_after_build(src, site):
+def write_named_after_build(src, site, single=False):
     """index.html and sw.js; returns the build id. The id hashes everything
     but itself: both files are first written with the id blank and hashed
     with the rest of the site, then written again with the id."""
     template = (src / "index.html").read_text(encoding="utf-8")
-    values = page_values(src, site, template)
+    values = dict(page_values(src, site, template), DOWNLOAD=download_link(single))
     worker = SERVICE_WORKER.read_text(encoding="utf-8")
     precache = ["./"] + ["./" + name for name in precached_files(site)]
 
@@ -317,6 +325,15 @@ def page_values(src, site, template):
               "UI_MODULES": json.dumps(boot_order(src / "pyapp" / "ui"))}
     values.update(lobby_values(src, set(PLACEHOLDER.findall(template))))
     return values
+
+
+def download_link(single):
+    """{{DOWNLOAD}}: the lobby's link to Safehouse.html, where the site has it."""
+    if not single:
+        return ""
+    return ('<footer id="download" class="records"><p><a href="./Safehouse.html" download>Download '
+            'Safehouse for offline play</a>: the whole app in one file, to keep and open from disk '
+            'with no network and no server.</p></footer>')
 
 
 def attribute_json(value):

@@ -13,6 +13,24 @@ from pyapp.ui.lobby import kept_games_html
 from page import FakeStorage
 
 
+TITLES = {"deck-of-spies": "Deck of Spies", "mister-spy": "Mister Spy", "spy-tricks": "Spy Tricks"}
+
+
+def import_into(store, text, make_id=lambda: "new"):
+    """Import the export file `text` into `store` as the page does
+    (static/transfer.mjs): the worker's answer (pyapp/ui/transfer.py), its
+    writes and removals then applied. Returns that answer."""
+    from pyapp.ui import transfer
+    from pyapp.worker import _nests_too_deeply
+    mine = {key: store.getItem(key) for key in saves.keys(store, transfer.PREFIX)}
+    answer = transfer.import_export(mine, text, make_id, TITLES, _nests_too_deeply)
+    for key, value, _, _ in answer["writes"]:
+        store.setItem(key, value)
+    for key in answer["removes"]:
+        store.removeItem(key)
+    return answer
+
+
 def payload(game="mister-spy", seed=44, players=3, level="easy", moves=0):
     session = Session.start({"game": game, "seed": seed, "players": players,
                              "levels": [None] + [level] * (players - 1)})

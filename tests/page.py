@@ -12,6 +12,7 @@ test moves. What the edge would draw is kept as plain values to assert on.
 
 import json
 import random
+from html import unescape
 
 from pyapp import bots, worker
 from pyapp.ui import core, screens  # noqa: F401  (screens adds its events to core's tables)
@@ -154,7 +155,7 @@ class Page:
             event["action"] = action
             event["data-action"] = action
         for name, value in data.items():
-            event[name if name in ("form", "described", "aria-disabled")
+            event[name if name in ("form", "described", "described_by", "aria-disabled")
                   else "data-" + name.replace("_", "-")] = value
         self.send(event)
 
@@ -237,7 +238,7 @@ class Page:
         if self.hidden.get("message", True):
             return None
         html = self.html.get("message", "")
-        return html[html.index("<span>") + 6:html.index("</span>")]
+        return unescape(html[html.index("<span>") + 6:html.index("</span>")])
 
     def effects_named(self, name):
         return [effect for effect in self.log if effect[0] == name]

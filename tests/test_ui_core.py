@@ -149,6 +149,21 @@ def test_a_greyed_control_says_why_instead_of_acting():
     assert page.message() == "Nothing to take back yet." and not page.calls
 
 
+def test_a_greyed_card_action_asks_the_engine_why_and_says_it_at_the_control():
+    page = solitaire()
+    page.key("1")  # one card: no legal counter of anything
+    assert core.requested(page.model, "counter") not in page.payload["legal"]
+    page.click("do", type="counter", **{"aria-disabled": "true", "described": "press C",
+                                        "described_by": "why-counter"})
+    [[name, argument]] = page.calls
+    assert name == "act" and json.loads(argument)["action"]["type"] == "counter"
+    page.settle()
+    reason = page.message()
+    assert reason and reason != "press C" and page.payload["moves"] == 0
+    assert page.text["why-counter"] == reason and ["class", "why-counter", "why shown"] in page.log
+    assert page.model.selection  # the cards stay selected
+
+
 def test_keys_select_cards_and_a_digit_past_the_hand_does_nothing():
     page = solitaire()
     hand = page.payload["view"]["hand"]

@@ -1250,11 +1250,37 @@ def on_click(model: Model, event: "Event") -> None:
     if action is None:
         return
     if event.get("aria-disabled") == "true":  # it says why instead of acting
-        show_message(model, event.get("described") or "Not now.", "info")
+        explain(model, event)
         return
     handler = ACTIONS.get(action)
     if handler is not None:
         handler(model, event)
+
+
+def explain(model: Model, event: "Event") -> None:
+    """A greyed control says why it is off. One that asks for an action of a
+    type with the selected cards asks the engine, whose refusal names the
+    cards and the rule, and shows it at the control too; any other (or with
+    nothing selected) shows its own description: what to do first."""
+    action = requested(model, event.get("data-type")) if event.get("data-type") and \
+        model.selection and event.get("action") == "do" and table_free(model) else None
+    if action is not None:
+        assert model.payload is not None
+        request(model, "act", json.dumps({"action": action, "moves": model.payload["moves"]}),
+                "explained", event.get("described_by"))
+        return
+    show_message(model, event.get("described") or "Not now.", "info")
+
+
+def explained(model: Model, payload: "dict[str, Any] | None", why_id: "Any") -> None:
+    """The engine's answer to a greyed control's action: its refusal, shown
+    at the control and in the message (or the move, should it be legal after all)."""
+    if payload is not None and not payload.get("ok") and payload.get("error") and why_id:
+        accept(model, payload)
+        emit(model, "text", why_id, payload["error"])
+        emit(model, "class", why_id, "why shown")
+        return
+    acted(model, payload, None)
 
 
 def on_change(model: Model, event: "Event") -> None:
@@ -1369,6 +1395,7 @@ ANSWERS: "dict[str, Callable[[Model, Any, Any], None]]" = {
     "dealt": dealt,
     "resumed": resumed,
     "acted": acted,
+    "explained": explained,
     "moved": moved,
     "undone": undone,
     "hinted": hinted,

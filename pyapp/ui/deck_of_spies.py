@@ -180,8 +180,8 @@ def card_action_button(kind, label, key, selection, legal):
     if action_for(kind, selection, legal) is not None:
         return button(shown, "do", keys, classes="btn primary")
     reason = ("Select cards in your hand first (click them or press their numbers)."
-              if not selection else "The selected cards do not make a legal %s; press %s to "
-              "hear why." % (label.lower(), key.upper()))
+              if not selection else "The selected cards do not make a legal %s; tap it or "
+              "press %s to hear why." % (label.lower(), key.upper()))
     return disabled_button(shown, "why-" + kind, reason, "do", keys, classes="btn primary")
 
 

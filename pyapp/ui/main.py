@@ -103,7 +103,8 @@ def on_click(dom_event):
         event["action"] = str(target.getAttribute("data-action"))
         described = target.getAttribute("aria-describedby")
         if described and element(described) is not None:
-            event["described"] = str(element(described).textContent)
+            event["described"], event["described_by"] = str(element(described).textContent), \
+                str(described)
         with_target(event, target)
     dispatch(event, dom_event)
 

@@ -295,7 +295,8 @@ def test_a_links_pace_is_for_the_game_it_deals_only():
     assert page.model.pace == "normal"
 
 
-def test_skip_brings_the_persons_turn_at_once():
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_skip_brings_the_persons_turn_at_once(how):
     page = Page()
     page.boot()
     multiplayer(page, seed=7)
@@ -304,25 +305,16 @@ def test_skip_brings_the_persons_turn_at_once():
     while not page.timers:
         page.answer()
     start = page.at
-    page.click("skip")
+    if how == "button":
+        page.click("skip")
+    else:
+        page.key("n")
     while page.calls:
         page.answer()
     assert page.body["data-human-turn"] == "true" and page.at == start
     page.settle()
     page.click("skip")  # with no bot moving: nothing to skip
     assert not page.model.hurry and not page.calls
-
-
-def test_the_n_key_skips_too():
-    page = Page()
-    page.boot()
-    multiplayer(page, seed=7)
-    page.settle()
-    page.click("do", act=json.dumps(page.payload["legal"][-1]))
-    while not page.timers:
-        page.answer()
-    page.key("n")
-    assert page.model.hurry
 
 
 def test_forced_moves_are_made_for_the_person_unless_they_say_no():

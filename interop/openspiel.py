@@ -303,10 +303,14 @@ def _game_type(cls: type[GameState]) -> pyspiel.GameType:
 
 
 class SafehouseGame(pyspiel.Game):
-    """One Safehouse game at one table size, dealt from one seed."""
+    """One Safehouse game at one table size, dealt from one seed. Each game
+    registers its own subclass, which names its engine and its game type."""
 
-    def __init__(self, cls: type[GameState], game_type: pyspiel.GameType,
-                 params: dict[str, Any]) -> None:
+    engine_class: type[GameState]
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        cls = self.engine_class
         players, seed = params["players"], params["seed"]
         # The deal, made once: every initial state is a clone of it, which
         # also keeps cheap the new state that each C++ Clone() starts from.
@@ -323,7 +327,7 @@ class SafehouseGame(pyspiel.Game):
             utility_sum=None if players == 1 else 1.0,
             max_game_length=self.length_cap,
         )
-        super().__init__(game_type, info, params)
+        super().__init__(self.game_type, info, params)
 
     def new_initial_state(self) -> SafehouseState:
         """The deal of this game's seed."""
@@ -459,15 +463,20 @@ class SafehouseObserver:
 
 
 def _register() -> None:
+    """One class per game, as OpenSpiel's own Python games register theirs.
+    A class, not a closure or a partial: OpenSpiel's registry drops its
+    creators after Python has shut down, and a class, which refers to itself,
+    is not freed then; freeing a partial at that point aborts the interpreter
+    ("PyThreadState_Get: ... GIL is released", exit code 250)."""
     for cls in GAMES.values():
-        game_type = _game_type(cls)
-        CREATORS[cls.game_id] = functools.partial(SafehouseGame, cls, game_type)
-        pyspiel.register_game(game_type, CREATORS[cls.game_id])
+        name = "".join(word.title() for word in cls.game_id.split("-")) + "Game"
+        game_class = type(name, (SafehouseGame,), {
+            "engine_class": cls, "game_type": _game_type(cls), "__module__": __name__})
+        GAME_CLASSES[cls.game_id] = game_class
+        pyspiel.register_game(game_class.game_type, game_class)
 
 
-# OpenSpiel's registry holds the creators until after Python has shut down;
-# a reference here keeps them from being freed then, which would crash the exit.
-CREATORS: dict[str, Callable[..., SafehouseGame]] = {}
+GAME_CLASSES: dict[str, type[SafehouseGame]] = {}
 
 
 _register()

@@ -331,9 +331,9 @@ def download_link(single):
     """{{DOWNLOAD}}: the lobby's link to Safehouse.html, where the site has it."""
     if not single:
         return ""
-    return ('<footer id="download" class="records"><p><a href="./Safehouse.html" download>Download '
-            'Safehouse for offline play</a>: the whole app in one file, to keep and open from disk '
-            'with no network and no server.</p></footer>')
+    return ('<footer id="download" class="records"><h2>Play offline</h2><p>The whole app in one '
+            'file, to keep and open from disk with no network and no server.</p>'
+            '<a class="btn" href="./Safehouse.html" download>Download Safehouse.html</a></footer>')
 
 
 def attribute_json(value):

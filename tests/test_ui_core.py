@@ -714,3 +714,15 @@ def test_back_with_a_confirmation_open_cancels_it_and_loses_nothing():
     page.go(-1)
     assert page.model.dialog is None and page.screen == "lobby"
     assert kept_record(page)["meta"]["moves"] == 1
+
+
+def test_only_the_thin_edge_touches_the_browser():
+    """Every decision is in modules that CPython runs: the browser is reached
+    from main.py (the edge, within 400 lines) and browser.py alone."""
+    from pathlib import Path
+    ui = Path(core.__file__).parent
+    touching = sorted(path.name for path in ui.glob("*.py")
+                      if re.search(r"^\s*(import js\b|from js |import pyscript|from pyscript )",
+                                   path.read_text(), re.M))
+    assert touching == ["browser.py", "main.py"]
+    assert len((ui / "main.py").read_text().splitlines()) <= 400

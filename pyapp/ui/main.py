@@ -103,8 +103,7 @@ def on_click(dom_event):
         event["action"] = str(target.getAttribute("data-action"))
         described = target.getAttribute("aria-describedby")
         if described and element(described) is not None:
-            event["described"], event["described_by"] = str(element(described).textContent), \
-                str(described)
+            event.update(described=str(element(described).textContent), described_by=str(described))
         with_target(event, target)
     dispatch(event, dom_event)
 

@@ -1,27 +1,13 @@
-"""A review of the human's decisions in a saved game: at each one, the game's
-strongest bot searches from the human's seat as things stood, and its
-search's estimate of every option it weighed says how much win chance the
-choice made gave up.
-
-The search reads the state only through `legal_actions()` and
-`determinize(seat, rng)` (pyapp/engine/search.py, "Fair play"), both
-functions of what the seat knows, and its generator is seeded by the game's
-seed and the move number: two deals that the human could not tell apart get
-the same review. The estimates are the search's mean rewards at its root (a
-lone winner scores 1, shared wins split it, a cut-off rollout scores
-`evaluate`), so they are win chances in the bot's own eyes, not exact ones.
-A bot whose search keeps no such statistics (Deck of Spies' expert plans
-without a tree) gives no review.
-"""
+"""A review of the human's decisions in a saved game: at each one, the
+strongest bot's judgement (pyapp/judgement.py, the same that gives the hint)
+says how much win chance the choice made gave up against the bot's own
+move."""
 
 from typing import Any
 
-from . import bots
 from .engine.protocol import Action, GameState
-from .engine.rng import Rng
+from .judgement import figure, judge
 from .replay import Replay
-
-Ranked = list[tuple[Action, int, float]]  # the search's (action, visits, mean reward)
 
 
 def decisions(replay: Replay) -> list[int]:
@@ -30,36 +16,19 @@ def decisions(replay: Replay) -> list[int]:
             if state.to_act == replay.human and len(state.legal_actions()) > 1]
 
 
-def review_rng(state: GameState) -> Rng:
-    """The search's generator: the seed and the move number, nothing hidden."""
-    return Rng(state.seed * 7907 + len(state.history) + 3)
-
-
-def searched_options(state: GameState, seat: int) -> Ranked | None:
-    """The strongest bot's search from `seat` at `state`: each option it
-    visited with its mean reward, or None when the bot keeps no such figures."""
-    bot = bots.levels(state.game_id)[bots.strongest(state.game_id)]()
-    bot.choose(state, seat, review_rng(state))
-    stats = getattr(bot, "stats", None) or getattr(getattr(bot, "search", None), "stats", None)
-    if not isinstance(stats, dict) or not stats.get("root"):
-        return None
-    return [(action, visits, mean) for action, visits, mean in stats["root"] if visits]
-
-
 def review_decision(state: GameState, seat: int, chosen: Action) -> dict[str, Any] | None:
-    """How `chosen` compares with the search's favourite at `state`: {"chosen",
+    """How `chosen` compares with the bot's own move at `state`: {"chosen",
     "chosen_text", "chance", "best", "best_text", "best_chance", "loss" (win
-    chance given up, in points)}; None when the search did not weigh the
-    choice made."""
-    ranked = searched_options(state, seat)
-    made = state.canonical(chosen)
-    mine = [mean for action, _, mean in ranked or [] if state.canonical(action) == made]
-    if not mine:
+    chance given up, in percentage points, never below 0)}; None when the
+    judgement did not weigh the choice made."""
+    judgement = judge(state, seat)
+    best = judgement["action"]
+    chance, best_chance = figure(state, judgement, chosen), figure(state, judgement, best)
+    if chance is None or best_chance is None:
         return None
-    best, _, best_chance = max(ranked or [], key=lambda option: option[2])
-    return {"chosen": chosen, "chosen_text": state.describe(chosen), "chance": mine[0],
+    return {"chosen": chosen, "chosen_text": state.describe(chosen), "chance": chance,
             "best": best, "best_text": state.describe(best), "best_chance": best_chance,
-            "loss": round(100 * (best_chance - mine[0]))}
+            "loss": max(0, round(100 * (best_chance - chance)))}
 
 
 def review_step(replay: Replay, step: object) -> dict[str, Any] | None:
@@ -69,3 +38,4 @@ def review_step(replay: Replay, step: object) -> dict[str, Any] | None:
         raise ValueError("the human made no choice at move %s" % step)
     assert isinstance(step, int)
     return review_decision(state, replay.human, replay.states[step + 1].history[-1])
+

@@ -21,6 +21,7 @@ from . import bots
 from .engine.protocol import Action, Event, GameState, IllegalAction, View, clipped, excerpt
 from .engine.rng import Rng
 from .games import load_game, new_game
+from .judgement import judge, reason
 
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
@@ -66,6 +67,7 @@ class Undo(TypedDict):
 class Hint(TypedDict):
     action: Action
     text: str
+    reason: str  # one sentence from the bot's own estimates (pyapp/review.py)
 
 
 class Payload(GameFacts):
@@ -344,9 +346,10 @@ class Session:
         found: list[Hint] = []
 
         def find() -> None:
-            bot = bots.levels(self.state.game_id)[bots.strongest(self.state.game_id)]()
-            action = bot.choose(self.state, self.human, self._bot_rng())
-            found.append({"action": action, "text": self.state.describe(action)})
+            judgement = judge(self.state, self.human)
+            action = judgement["action"]
+            found.append({"action": action, "text": self.state.describe(action),
+                          "reason": reason(self.state, judgement)})
         payload = self._transaction("The engine failed while looking for a hint (%s); "
                                     "your game is as it was.", find)
         if found:

@@ -110,7 +110,10 @@ def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, a
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
-        hint_line = el("p", "Hint: " + hint["text"], class_="hint", data_testid="hint")
+        hint_line = el("div", el("p", "Hint: " + hint["text"], data_testid="hint"),
+                       el("p", hint.get("reason"), class_="hint-reason", data_hint_reason=True)
+                       if hint.get("reason") else None,
+                       class_="hint")
     table = raw(table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),

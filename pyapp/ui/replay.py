@@ -136,11 +136,13 @@ def review_progress_html(done, total):
 
 
 def finding_html(step, review):
+    """One decision that gave up win chance: "win chance 30% -> 55%", from the
+    choice made to the bot's own move, by the bot's estimate."""
     return el("li",
-              el("p", el("strong", "Move %d: gave up %d points. " % (step + 1, review["loss"])),
-                 "You chose: %s (%s to win, by the bot's estimate). It preferred: %s (%s)."
-                 % (review["chosen_text"].rstrip("."), percent(review["chance"]),
-                    review["best_text"].rstrip("."), percent(review["best_chance"]))),
+              el("p", el("strong", "Move %d: win chance %s → %s. "
+                         % (step + 1, percent(review["chance"]), percent(review["best_chance"]))),
+                 "You chose: %s. The bot's move: %s (the hint at that moment)."
+                 % (review["chosen_text"].rstrip("."), review["best_text"].rstrip("."))),
               button("Show move %d" % (step + 1), "replay-to", [("data-step", str(step))],
                      classes="btn ghost"),
               data_review_item=True, data_loss=str(review["loss"]))
@@ -161,7 +163,8 @@ def review_result_html(reviews):
                    key=lambda pair: -pair[1]["loss"])[:FINDINGS]
     heading = el("h2", "Review: %d of your decisions judged" % len(judged))
     if not worst:
-        return render([heading, el("p", "None of them gave up more than %d points of win "
-                                        "chance." % LOSS_POINTS, data_review_empty=True)])
+        return render([heading, el("p", "None of them lowered your win chance by more than "
+                                        "%d%%, by the bot's estimate." % LOSS_POINTS,
+                                   data_review_empty=True)])
     return render([heading, el("ol", [finding_html(step, review) for step, review in worst],
                                class_="review-findings")])

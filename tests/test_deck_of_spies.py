@@ -575,7 +575,8 @@ def test_unknown_and_malformed_actions_are_explained():
     assert illegal(state, "counter").startswith("an action is a dict")
     # A legal card list with a stray key, and cards that are not even strings.
     assert illegal(state, {"type": "counter", "cards": ["3D", "4C"], "x": 1}) == (
-        "a counter action has exactly the keys cards, type")
+        "That move takes no 'x'.")
+    assert illegal(state, {"type": "counter"}) == "Choose the cards first."
     assert illegal(state, {"type": "counter", "cards": [["3D"], 4]}) == (
         "['3D'] is not a card")
 

@@ -516,10 +516,12 @@ def test_a_card_that_is_not_a_card_code_is_refused_with_a_reason():
             state.apply({"type": "play", "card": card})
 
 
-def test_a_play_names_only_its_card():
+def test_a_play_names_only_its_card_and_a_missing_card_is_asked_for():
     state = four_players()
-    with pytest.raises(IllegalAction, match="names only its card"):
+    with pytest.raises(IllegalAction, match="^That move takes no 'seat'.$"):
         state.apply({"type": "play", "card": "R9", "seat": 0})
+    with pytest.raises(IllegalAction, match="^Choose a card first.$"):
+        state.apply({"type": "play"})
 
 
 def test_a_collaborator_is_true_or_false_not_a_number():

@@ -51,7 +51,7 @@ pyapp.engine.protocol.IllegalAction: ...
 True
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from .rng import Rng
@@ -65,6 +65,27 @@ Event = dict[str, Any]  # a public log entry: "kind", its facts, its sentence un
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why."""
+
+
+# What a person chooses to fill each key of an action: a refusal asks for
+# the missing one in these words, never by its key.
+CHOICE_WORDS = {"card": "a card", "cards": "the cards", "ace": "an Ace", "seat": "a player",
+                "dir": "a direction", "index": "one of the cards on offer",
+                "source": "where the Spy comes from", "space": "a space on the board",
+                "collaborator": "whether a collaborator goes with the pawn"}
+
+
+def check_keys(action: Action, keys: Iterable[str]) -> None:
+    """Raise IllegalAction unless `action` has exactly the keys `keys` besides
+    "type": a missing one is asked for as a choice to make first."""
+    wanted = list(keys)
+    missing = [key for key in wanted if key not in action]
+    if missing:
+        raise IllegalAction("Choose %s first." % " and ".join(
+            CHOICE_WORDS.get(key, "its " + key) for key in missing))
+    extra = sorted(str(key) for key in action if key != "type" and key not in wanted)
+    if extra:
+        raise IllegalAction("That move takes no %s." % excerpt(extra[0]))
 
 
 def excerpt(value: object, limit: int = 40) -> str:

@@ -55,7 +55,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypedDict, TypeGuard
 
-from ..engine.protocol import Action, GameState, IllegalAction, Move, View, excerpt
+from ..engine.protocol import Action, GameState, IllegalAction, Move, View, check_keys, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -81,12 +81,12 @@ KEY_SPIES = len(KEY_RANKS) * len(SUITS)  # 12
 KEY_SPIES_TO_WIN = 7  # more than half of the 12
 SPY_COUNT = sum(len(ranks) for _, ranks in SPY_SEGMENTS) * len(SUITS)  # 36: one a turn
 RETIRE_SIZES = (2, 4)  # fewest and most cards of one rank a retire takes
-ACTION_KEYS = {  # action type -> the keys its dict has, exactly
-    "counter": {"type", "cards"},
-    "recruit": {"type", "cards"},
-    "assassinate": {"type", "ace"},
-    "retire": {"type", "cards"},
-    "end_turn": {"type"},
+ACTION_KEYS = {  # action type -> the keys its dict has besides "type", exactly
+    "counter": ("cards",),
+    "recruit": ("cards",),
+    "assassinate": ("ace",),
+    "retire": ("cards",),
+    "end_turn": (),
 }
 
 ACES = ["A" + suit for suit in SUITS]  # in card order
@@ -400,10 +400,7 @@ class DeckOfSpies(GameState):
         if not isinstance(kind, str) or kind not in ACTION_KEYS:
             raise IllegalAction("unknown action %s: Deck of Spies knows %s"
                                 % (excerpt(kind), ", ".join(ACTION_KEYS)))
-        keys = ACTION_KEYS[kind]
-        if set(action) != keys:
-            raise IllegalAction("a %s action has exactly the keys %s"
-                                % (kind, ", ".join(sorted(keys))))
+        check_keys(action, ACTION_KEYS[kind])
 
     def view(self, seat: int = 0) -> View:
         """What the player sees: every pile but the hidden orders, and the

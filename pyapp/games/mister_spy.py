@@ -124,7 +124,7 @@ from collections.abc import Callable, Sequence
 from math import exp
 from typing import Any, Literal, NamedTuple, TypedDict
 
-from ..engine.protocol import Action, GameState, IllegalAction, Move, View, excerpt
+from ..engine.protocol import Action, GameState, IllegalAction, Move, View, check_keys, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -265,13 +265,6 @@ def _sub_multisets(counts: list[tuple[str, int]], index: int = 0) -> list[list[s
     code, count = counts[index]
     rest = _sub_multisets(counts, index + 1)
     return [[code] * k + tail for k in range(count + 1) for tail in rest]
-
-
-def _check_keys(action: Action, keys: tuple[str, ...]) -> None:
-    """An action carries exactly its type's keys: nothing missing, nothing more."""
-    if len(action) != len(keys) + 1 or any(key not in action for key in keys):
-        raise IllegalAction("a %s action has exactly the keys %s, not %s" % (
-            action["type"], ", ".join(("type",) + keys), excerpt(sorted(map(str, action)))))
 
 
 # ---------------------------------------------------------------------------
@@ -866,7 +859,7 @@ class MisterSpyState(GameState):
         if self.phase not in spec.phases:
             raise IllegalAction(spec.out_of_phase + self._waiting())
         if kind != "spy_source":  # its keys depend on its source: its check knows them
-            _check_keys(action, spec.keys)
+            check_keys(action, spec.keys)
 
     def _perform(self, action: Action) -> None:
         self.decided[self._acting()] = len(self.log)
@@ -953,7 +946,7 @@ class MisterSpyState(GameState):
         source = action.get("source")
         if type(source) is not str or source not in SOURCES:
             raise IllegalAction("a Spy's source is \"hand\", \"blind\" or \"deck\"")
-        _check_keys(action, SOURCES[source].keys)
+        check_keys(action, SOURCES[source].keys)
         SOURCES[source].check(self, action)
 
     def _check_from_hand(self, action: Action) -> None:

@@ -111,7 +111,7 @@ from collections.abc import Callable, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from ..engine.protocol import GameState, IllegalAction, Move, excerpt
+from ..engine.protocol import GameState, IllegalAction, Move, check_keys, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -613,7 +613,8 @@ class SpyTricksState(GameState):
         """A card from the hand, following the led suit if the hand holds it."""
         if self.phase != "play":
             raise IllegalAction("The trick is over: place a pawn or pass before playing a card.")
-        card = action.get("card")
+        check_keys(action, ("card",))
+        card = action["card"]
         if not isinstance(card, str) or card not in CARD_ORDER:
             raise IllegalAction("%s is not a Spy Tricks card; cards run from R1 to W9."
                                 % excerpt(card))
@@ -623,9 +624,6 @@ class SpyTricksState(GameState):
         if follow is not None and suit_of(card) != follow:
             raise IllegalAction("You hold %s, so you must follow %s instead of playing %s." % (
                 SUIT_NAMES[follow], SUIT_NAMES[follow], card))
-        if set(action) != {"type", "card"}:
-            raise IllegalAction(
-                "A play names only its card, like {\"type\": \"play\", \"card\": \"R7\"}.")
 
     def _check_place(self, action: Action) -> None:
         """A pawn left, a collaborator if one goes with it, an open space."""
@@ -633,15 +631,15 @@ class SpyTricksState(GameState):
         if self.phase == "play":
             raise IllegalAction(
                 "Pawns are placed after a trick, by its winner and loser: play a card now.")
-        space = action.get("space")
+        check_keys(action, ("space", "collaborator"))
+        space = action["space"]
         if not isinstance(space, str) or space not in SPACE_SET:
             raise IllegalAction("%s is not a space; use a card like \"B4\", \"rank:4\" or "
                                 "\"suit:B\"." % excerpt(space))
-        collaborator = action.get("collaborator")
-        if type(collaborator) is not bool or set(action) != {"type", "space", "collaborator"}:
-            raise IllegalAction("A placement names its space and whether a collaborator goes "
-                                "with it, like {\"type\": \"place\", \"space\": \"B4\", "
-                                "\"collaborator\": false}.")
+        if type(action["collaborator"]) is not bool:
+            raise IllegalAction("A placement says yes or no to whether a collaborator goes "
+                                "with the pawn.")
+        collaborator = action["collaborator"]
         if not self._has_pawn_left(seat):
             raise IllegalAction("You have no pawn left this round.")
         if collaborator and not self._has_collaborator(seat):
@@ -654,8 +652,7 @@ class SpyTricksState(GameState):
         if self.phase == "play":
             raise IllegalAction(
                 "You must play a card to the trick; only placing a pawn can be declined.")
-        if set(action) != {"type"}:
-            raise IllegalAction("A pass names nothing but its type: {\"type\": \"pass\"}.")
+        check_keys(action, ())
 
     def _play_options(self) -> list[Action]:
         return [{"type": "play", "card": card} for card in self._playable(self._seat)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
-from ...engine.protocol import IllegalAction, Move, excerpt
+from ...engine.protocol import IllegalAction, Move, check_keys, excerpt
 from ...engine.registry import register
 from ...engine.rng import Rng
 from .cards import (ASSASSIN, CARD, NAMES, NO_COMBINATION, ORDINALS, POLICE, SPY, TABLE,
@@ -67,9 +67,8 @@ class MissionForPeanuts(Effects):
             raise IllegalAction("Mission for Peanuts has no %s action (actions: %s)"
                                 % (excerpt(kind), ", ".join(ACTION_FIELDS)))
         if kind not in STEPS[self.step].kinds:
-            raise IllegalAction("%s must now %s, not a %s action"
-                                % (player(self._actor), self._prompt_task(), kind))
-        _check_fields(action, ACTION_FIELDS[kind])
+            raise IllegalAction("Not now: first %s." % self._prompt_task())
+        check_keys(action, ACTION_FIELDS[kind])
 
     def _perform(self, action: Action) -> None:
         self.decided[self._actor] = len(self.log)
@@ -668,13 +667,3 @@ def _is_whole(value: object) -> TypeGuard[int]:
 def _check_index(index: object, count: int) -> None:
     if not _is_whole(index) or not 0 <= index < count:
         raise IllegalAction("index %s is not one of the cards on offer" % excerpt(index))
-
-
-def _check_fields(action: Action, fields: tuple[str, ...]) -> None:
-    """The action has exactly its type's keys."""
-    missing = [f for f in fields if f not in action]
-    extra = sorted(str(k) for k in action if k != "type" and k not in fields)
-    if missing or extra:
-        raise IllegalAction("a %s action has the keys %s, not %s" % (
-            action["type"], ", ".join(("type",) + fields), excerpt(sorted(map(str, action)))))
-

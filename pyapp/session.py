@@ -22,6 +22,7 @@ from .engine.protocol import Action, Event, GameState, IllegalAction, View, clip
 from .engine.rng import Rng
 from .games import load_game, new_game
 from .judgement import judge, reason
+from .lesson import Coach, CoachView, lesson_of
 
 SAVE_FORMAT = 1
 LOG_TAIL = 60  # the move log shows the latest events; the rest stay in the state
@@ -31,6 +32,7 @@ FAULT_LIMIT = 120  # characters of an engine failure's own message that the page
 NOTHING_TO_UNDO = "You have made no move to take back."
 OTHERS_MOVED = "Another player has moved since your last move, so it stands."
 MOVE_REVEALED = "Your last move showed you something new, so it stands."
+LESSON_GOES_ON = "A lesson goes forward only: Undo opens once it is done."
 STALE_CLICK = "The table changed before that click arrived; nothing was played. Try again."
 
 # A point the human can come back to: the state before one of their moves,
@@ -84,6 +86,7 @@ class Payload(GameFacts):
     log: list[Event]  # the latest public events, the page's notes among them
     cards: list[dict[str, Any]]  # the game's card catalogue
     replay: bool  # read-only: the table shows the result as a panel, offers no action
+    coach: CoachView | None  # in a lesson: what the coach says and points at (pyapp/lesson.py)
 
 
 class Hinted(Payload):
@@ -103,7 +106,7 @@ def game_facts(state: GameState, levels: list[str | None], humans: list[int],
 def payload_of(facts: GameFacts, state: GameState, seat: int, undo: Undo,
                legal: list[Action] | None = None, only_choice: Action | None = None,
                log: list[Event] | None = None, error: str | None = None,
-               replay: bool = False) -> Payload:
+               replay: bool = False, coach: CoachView | None = None) -> Payload:
     """The payload of `state` as `seat` sees it. A replay offers no action and
     waits for no bot; `log` is by default the latest public events."""
     return {
@@ -118,6 +121,7 @@ def payload_of(facts: GameFacts, state: GameState, seat: int, undo: Undo,
         "log": list(state.log[-LOG_TAIL:]) if log is None else log,
         "cards": state.cards,
         "replay": replay,
+        "coach": coach,
     }
 
 
@@ -144,6 +148,7 @@ class Session:
         # Log lines of the page's own (moves made for the human): the move
         # count after the move, the position in the log, the line.
         self._notes: list[tuple[int, int, Event]] = []
+        self.coach: Coach | None = None  # in a lesson, its place in the script
 
     def _checked_humans(self, humans: object) -> list[int]:
         """The seats of the people at the device: distinct seats, at least one."""
@@ -180,6 +185,8 @@ class Session:
         "players", the game's smallest table."""
         if not isinstance(spec, dict):
             raise ValueError("a new game is asked for with a JSON object")
+        if spec.get("lesson"):
+            return cls.start_lesson(spec.get("game"))
         seed = spec.get("seed")
         if seed is None:
             raise ValueError("a new game needs a seed")
@@ -192,6 +199,18 @@ class Session:
         return cls(state, human=first, levels=spec.get("levels"), humans=humans)
 
     @classmethod
+    def start_lesson(cls, game_id: object) -> "Session":
+        """The lesson of `game_id` (pyapp/lesson.py) from its first step."""
+        if not isinstance(game_id, str):
+            raise ValueError("a lesson is asked for by its game's id")
+        lesson = lesson_of(game_id)
+        state = new_game(game_id, players=lesson["players"], seed=lesson["seed"],
+                         **lesson["options"])
+        session = cls(state, levels=lesson["levels"])
+        session.coach = Coach(lesson)
+        return session
+
+    @classmethod
     def restore(cls, saved: object) -> "Session":
         """A session from `save()`; ValueError says what is wrong with a bad save."""
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
@@ -199,6 +218,8 @@ class Session:
         session = cls(load_game(saved.get("game")), human=saved.get("human", 0),
                       levels=saved.get("levels"), humans=saved.get("humans"))
         session._takebacks = None  # found by replay when first asked for
+        if saved.get("lesson") is not None:
+            session.coach = Coach.restore(saved["lesson"])
         return session
 
     def save(self) -> dict[str, Any]:
@@ -208,6 +229,8 @@ class Session:
                  "levels": list(self.levels)}
         if len(self.humans) > 1:
             saved["humans"] = list(self.humans)
+        if self.coach is not None:
+            saved["lesson"] = self.coach.save()
         return saved
 
     # -- moves -----------------------------------------------------------------
@@ -221,6 +244,9 @@ class Session:
             return self.payload(error=STALE_CLICK)
         if self.state.to_act != self.human:
             return self.payload(error=self._not_your_turn())
+        refusal = self.coach.refusal(self.state, action) if self.coach else None
+        if refusal is not None:
+            return self.payload(error=refusal)
 
         def play() -> None:
             takeback = self._takeback_before(action)  # raises IllegalAction first
@@ -228,6 +254,8 @@ class Session:
             log_at = len(self.state.log)
             self.state.apply(action)
             self._remember(takeback)
+            if self.coach is not None:
+                self.coach.made(by_person=True, text="")
             if for_human and only:  # the note follows the move's own line
                 self._note(min(log_at + 1, len(self.state.log)),
                            "Played for you: it was your only choice.")
@@ -241,18 +269,28 @@ class Session:
     def bot_step(self) -> Payload:
         """Play one bot decision, if a bot is to act."""
         seat = self.state.to_act
-        if seat is None or seat in self.humans:
+        if seat is None or seat in self.humans or (self.coach and self.coach.waits()):
             return self.payload()
 
         def play() -> None:
             level = self.levels[seat]
             assert level is not None  # only the people's seats have no level
             bot = bots.levels(self.state.game_id)[level]()
+            told_from = len(self.state.log)
             self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
+            if self.coach is not None:
+                self.coach.made(by_person=False, text=" ".join(
+                    event["text"] for event in self.state.log[told_from:]))
             self._close_undo(OTHERS_MOVED)
             self._face_front()
         return self._transaction("The engine failed on the bot's move (%s); nothing was "
                                  "played and your game is as it was.", play)
+
+    def coach_next(self) -> Payload:
+        """In a lesson: past the coach's note on show."""
+        if self.coach is not None:
+            self.coach.next()
+        return self.payload()
 
     def _face_front(self) -> None:
         """With several people, the one to decide comes in front (the page
@@ -286,6 +324,8 @@ class Session:
         """Why the human cannot take back a move now, or None if they can."""
         if self.state.is_over or self.state.to_act != self.human:
             return self._not_your_turn()
+        if self.coach is not None and self.coach.step is not None:
+            return LESSON_GOES_ON
         if not any(was_choice for _, was_choice in self._takeback_points()):
             return self._undo_closed
         return None
@@ -426,7 +466,10 @@ class Session:
         return payload_of(self.facts(), self.state, self.human,
                           {"allowed": refusal is None, "reason": refusal}, legal=legal,
                           only_choice=self._only_choice(legal), log=self._log_tail(),
-                          error=error)
+                          error=error, coach=self._coach_view())
+
+    def _coach_view(self) -> CoachView | None:
+        return self.coach.view(self.state, self.human) if self.coach is not None else None
 
 
 def reveal_rng(state: GameState) -> Rng:

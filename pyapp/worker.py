@@ -194,6 +194,11 @@ def bot_step(_: object = None) -> str:
     return _answer(lambda: _require_session().bot_step())
 
 
+def coach_next(_: object = None) -> str:
+    """In a lesson: past the coach's note on show."""
+    return _answer(lambda: _require_session().coach_next())
+
+
 def hint(_: object = None) -> str:
     """What the strongest bot would do in the human's place."""
     return _answer(lambda: _require_session().hint())
@@ -338,5 +343,5 @@ def _heap_bytes() -> int | None:
 
 
 # What the page may call (static/engine-worker.mjs refuses anything else).
-CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "hint", "replay", "review",
-         "import_data", "ping", "stats")
+CALLS = ("start", "restore", "check", "act", "undo", "bot_step", "coach_next", "hint", "replay",
+         "review", "import_data", "ping", "stats")

@@ -24,8 +24,8 @@ def conforms(value, hint, where="payload"):
         return
     if typing.is_typeddict(hint):
         fields = typing.get_type_hints(hint)
-        assert isinstance(value, dict) and set(value) == set(fields), \
-            (where, sorted(set(value) ^ set(fields)))
+        assert isinstance(value, dict), (where, value)
+        assert set(value) == set(fields), (where, sorted(set(value) ^ set(fields)))
         for name, field in fields.items():
             conforms(value[name], field, "%s[%r]" % (where, name))
     elif origin in (typing.Union, types.UnionType):

@@ -1,0 +1,6 @@
+"""Every game's lesson (pyapp/lesson.py), each written beside its engine."""
+
+from ..lesson import Lesson
+from .deck_of_spies_lesson import LESSON as DECK_OF_SPIES
+
+LESSONS: dict[str, Lesson] = {lesson["game"]: lesson for lesson in (DECK_OF_SPIES,)}

@@ -90,6 +90,7 @@ class Page:
         self.timers = []  # [due, event]
         self.tasks = []  # events that wait for the next task
         self.focused = None
+        self.marks = {}  # (container id, attribute) -> the selector of the one element marked
         self.entries = [[query, None]]  # the tab's history: [address, depth]
         self.entry = 0  # the entry on show
         self.booting = False
@@ -146,6 +147,8 @@ class Page:
             self.go(-1, later=True)
         elif name == "focus":
             self.focused = effect
+        elif name == "mark":
+            self.marks[(args[0], args[1])] = args[2]
 
     # -- the person's side ----------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.bots import Levels
 from ..engine.registry import catalogue as games_catalogue
+from ..games.lessons import LESSONS
 from . import deck_of_spies, mission_for_peanuts, mister_spy, spy_tricks
 
 LEVELS: dict[str, Levels] = {
@@ -40,4 +41,5 @@ def catalogue() -> list[dict[str, Any]]:
     entries = games_catalogue()
     for entry in entries:
         entry["levels"] = list(LEVELS[entry["id"]]) if entry["max_players"] > 1 else []
+        entry["lesson"] = entry["id"] in LESSONS
     return entries

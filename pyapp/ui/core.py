@@ -91,7 +91,7 @@ class Model:
         self.hint: "dict[str, Any] | None" = None
         self.game_id: "str | None" = None
         self.written: "str | None" = None  # its record's text as this tab last read or wrote it
-        self.saved_moves = -1
+        self.saved_at: "Any" = None  # the save point (`save_point`) last written
         self.stale = False  # the game on the table moved on in another tab
         self.front: "tuple[Any, Any]" = (None, None)  # pass and play: the (game, seat) on show
         # Settings, kept on this device.
@@ -282,11 +282,16 @@ def keep_game(model: Model, payload: "dict[str, Any]") -> None:
         record_finished(model, payload)  # before its record goes: counted once
         saves.remove(model.store, game_key(model))
         model.written = None
-    elif payload["moves"] != model.saved_moves:
+    elif save_point(payload) != model.saved_at:
         text = saves.entry_text(payload, model.now["wall"], model.autoplayed)
         if saves.write(model.store, game_key(model), text):
             model.written = text
-    model.saved_moves = payload["moves"]
+    model.saved_at = save_point(payload)
+
+
+def save_point(payload: "dict[str, Any]") -> "list[Any]":
+    """What a new record is written for: a move, or a lesson's next step."""
+    return [payload["moves"], (payload.get("coach") or {}).get("step")]
 
 
 def record_finished(model: Model, payload: "dict[str, Any]") -> None:
@@ -340,6 +345,8 @@ def leave_game(model: Model) -> None:
     model.moving = model.autoplay = model.autoplayed = model.hurry = False
     model.held = None
     set_attr(model, "data-stale", None)
+    for hook in LEFT_HOOKS:
+        hook(model)
 
 
 def show_lobby(model: Model, navigate: bool = True) -> None:
@@ -363,6 +370,8 @@ def render_table(model: Model) -> None:
     set_attr(model, "data-over", "true" if payload["view"]["over"] else "false")
     waiting = payload["legal"] and not only_choice(model, payload)  # a forced move is made for them
     set_attr(model, "data-human-turn", "true" if waiting else "false")
+    for hook in DRAWN_HOOKS:
+        hook(model)
 
 
 def hold(model: Model, payload: "dict[str, Any]") -> bool:
@@ -397,7 +406,7 @@ def open_game(model: Model, game_id: str, written: "str | None",
     leave_game(model)
     model.game_id = game_id
     model.written = written
-    model.saved_moves = payload["moves"] if written else -1
+    model.saved_at = save_point(payload) if written else None
     model.payload = payload
     model.selection = []
     model.hint = None
@@ -906,7 +915,7 @@ def ask_next_move(model: Model) -> bool:
     human's only choice (naming the move count it answers); False when the
     human decides, or the game is over."""
     payload = model.payload
-    if payload is None or payload.get("view") is None:
+    if payload is None or payload.get("view") is None or coach_speaks(payload):
         return False
     if payload["bot_to_act"]:
         return request(model, "bot_step", "", "moved")
@@ -915,6 +924,11 @@ def ask_next_move(model: Model) -> bool:
         return False
     return request(model, "act", json.dumps(
         {"action": choice, "moves": payload["moves"], "for_human": True}), "moved")
+
+
+def coach_speaks(payload: "dict[str, Any]") -> bool:
+    """In a lesson, the coach's note waits for Next: nothing moves meanwhile."""
+    return bool((payload.get("coach") or {}).get("next"))
 
 
 def stop_moves(model: Model) -> None:
@@ -1363,6 +1377,8 @@ def on_key(model: Model, event: "Event") -> None:
 # What each event does, and who gets each answer. pyapp/ui/screens.py adds
 # its own events, actions, answers and key and change hooks as it loads.
 KEY_HOOKS: "list[Callable[[Model, Event], bool]]" = []
+DRAWN_HOOKS: "list[Callable[[Model], None]]" = []  # after each drawing of the table
+LEFT_HOOKS: "list[Callable[[Model], None]]" = []  # when the game leaves the table
 CHANGE_HOOKS: "list[Callable[[Model, Event], None]]" = []
 EVENTS: "dict[str, Callable[[Model, Event], None]]" = {
     "start": on_start,

@@ -196,6 +196,18 @@ def card_action_buttons(view, legal, selection):
     return buttons
 
 
+def coach_selector(action, selection):
+    """The control a lesson points at for `action`: for a card action, the
+    next card to select (or a card selected in excess, to unselect), then
+    its button; None for any other (its own button)."""
+    if action["type"] not in ("counter", "recruit", "retire"):
+        return None
+    for card in list(selection) + list(action["cards"]):
+        if (card in selection) != (card in action["cards"]):
+            return '[data-action="select"][data-card="%s"]' % card
+    return '[data-action="do"][data-type="%s"]' % action["type"]
+
+
 def actions_html(view, legal, selection):
     if view["over"]:
         return None

@@ -46,6 +46,8 @@ def record_of(game_id, payload, when, autoplayed=False):
               "seed": payload["seed"], "moves": payload["moves"], "save": payload["save"]}
     if autoplayed:
         record["autoplayed"] = True
+    if payload["save"].get("lesson"):
+        record["lesson"] = True
     if pass_and_play(payload):
         record["won"] = None
         record["people"] = list(payload["humans"])

@@ -17,6 +17,9 @@ def game_tile(entry):
     return el("li", el("h2", entry["title"]), el("p", entry["blurb"], class_="blurb"),
               el("p", players_text(entry), class_="meta"),
               el("div", button("Play", "play", game, classes="btn primary"),
+                 button("Learn", "learn", game, classes="btn",
+                        title="A guided first game: the coach shows you every rule as you play")
+                 if entry.get("lesson") else None,
                  button("Rules", "rules", game, classes="btn ghost"), class_="tile-actions"),
               class_="tile", data_game=entry["id"])
 

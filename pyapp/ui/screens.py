@@ -16,6 +16,7 @@ The replay on show is `model.replay`, a dict:
 
 import json
 
+from . import coach  # noqa: F401  (it adds the lesson's actions and hooks to the core)
 from . import core, daily, history, replay, stats, transfer
 from .core import ask, emit, request, show_archive, show_message
 from .html import render

@@ -88,8 +88,8 @@ def add_result(store, record):
     results of the person who plays here, and a pass-and-play game's result
     is that of whoever sat in the winning seat, which the page cannot tell
     apart from a friend's. The history lists such games."""
-    if record.get("people") or record.get("autoplayed"):
-        return False  # (nor a game the expert played for the person, wholly or in part)
+    if record.get("people") or record.get("autoplayed") or record.get("lesson"):
+        return False  # (nor a game the expert or the coach played with the person)
     row = [record["id"], minute(record["when"]), 1 if record["won"] else 0, record["players"],
            bots_level(record.get("levels"))]
     return add_row(store, STATS + record["game"], row)

@@ -1,0 +1,98 @@
+"""The lesson on the page (pyapp/ui/coach.py), driven under CPython as the
+browser would: Learn in the lobby, the coach's box and its pointer, a click
+on the control it points at, a click elsewhere that makes no move, and a
+lesson left and resumed where it was."""
+
+import json
+import re
+
+from pyapp import bots
+from pyapp.games.lessons import LESSONS
+from pyapp.ui.lobby import lobby_html
+
+from page import Page
+
+SELECT = re.compile(r'^\[data-action="select"\]\[data-card="([^"]+)"\]$')
+BUTTON = re.compile(r'^\[data-action="do"\]\[data-type="([^"]+)"\]$')
+EXACT = re.compile(r"^\[data-act='(.+)'\]$")
+
+
+def learning(game="deck-of-spies"):
+    page = Page()
+    page.boot()
+    page.click("learn", game=game)
+    page.settle()
+    return page
+
+
+def click_target(page):
+    """Click what the coach points at, as a person would."""
+    in_box = page.marks.get(("coach", "data-coach-target"))
+    in_table = page.marks.get(("table", "data-coach-target"))
+    if in_box == '[data-action="coach-next"]':
+        page.click("coach-next")
+    elif SELECT.match(in_table or ""):
+        page.click("select", in_table=True, card=SELECT.match(in_table).group(1))
+    elif BUTTON.match(in_table or ""):
+        page.click("do", in_table=True, type=BUTTON.match(in_table).group(1))
+    else:
+        assert EXACT.match(in_table or ""), (in_box, in_table)
+        page.click("do", in_table=True, act=EXACT.match(in_table).group(1))
+    page.settle()
+
+
+def test_learn_is_offered_beside_play_for_each_game_with_a_lesson():
+    html = lobby_html(bots.catalogue())
+    for game in LESSONS:
+        assert re.search(r'data-action="learn"[^>]* data-game="%s">Learn<' % game, html)
+
+
+def test_a_lesson_is_followed_to_its_end_by_clicking_what_the_coach_points_at():
+    page = learning()
+    assert page.screen == "table" and page.body["data-tutorial"] == "on"
+    assert page.hidden["coach"] is False and "step 1 of" in page.html["coach"]
+    clicks = 0
+    while page.body.get("data-tutorial") == "on":
+        click_target(page)
+        clicks += 1
+        assert page.message() is None, page.message()
+        assert clicks < 200
+    assert page.body["data-tutorial"] == "done"
+    assert "Lesson complete" in page.html["coach"] and 'data-action="play"' in page.html["coach"]
+    assert page.marks[("table", "data-coach-target")] == "[data-coach-none]"
+
+
+def test_a_click_the_lesson_does_not_want_makes_no_move_and_the_coach_says_why():
+    page = learning()
+    while page.marks[("coach", "data-coach-target")] == '[data-action="coach-next"]':
+        click_target(page)
+    target = page.payload["coach"]["target"]
+    other = next(action for action in page.payload["legal"] if action != target)
+    moves = page.payload["moves"]
+    page.click("do", in_table=True, act=json.dumps(other))
+    page.settle()
+    assert page.payload["moves"] == moves
+    assert "The lesson wants you to" in page.message()
+    assert page.payload["coach"]["target"] == target
+
+
+def test_the_bots_wait_while_the_coach_speaks():
+    page = learning()
+    assert page.payload["coach"]["next"]
+    page.key("n")  # Skip: nothing moves under a note
+    page.settle()
+    assert page.payload["moves"] == 0 and not page.calls
+
+
+def test_a_lesson_left_is_resumed_where_it_was_and_leaves_no_coach_behind():
+    page = learning()
+    for _ in range(4):
+        click_target(page)
+    step = page.payload["coach"]["step"]
+    page.click("lobby")
+    page.settle()
+    assert page.screen == "lobby" and "data-tutorial" not in page.body
+    assert page.hidden["coach"] is True
+    page.click("learn", game="deck-of-spies")
+    page.settle()
+    assert page.payload["coach"]["step"] == step and page.body["data-tutorial"] == "on"

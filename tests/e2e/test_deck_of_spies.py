@@ -116,6 +116,8 @@ def test_keys_select_cards_and_the_hint_names_a_legal_move(page, site_server):
     hint.wait_for(timeout=MOVE_TIMEOUT_MS)
     described = [state.describe(a) for a in state.legal_actions()]
     assert hint.inner_text().replace("Hint: ", "") in described
+    # Why, from the expert's own estimates (pyapp/judgement.py).
+    assert page.inner_text("[data-hint-reason]").startswith("Win chance ")
     screenshot(page, "deck-of-spies-hint")
 
 

@@ -122,11 +122,11 @@ class Coach:
             return None
         if self.waits():
             return "Read the coach's note first, then press Next."
-        if step["kind"] != "do" or not isinstance(action, dict):
+        if step["kind"] != "do" or not isinstance(action, dict) or self.wants(state, action):
             return None
+        if len(state.legal_actions()) == 1:
+            return None  # a forced move before the one the step wants
         wanted = step["action"]
-        if state.canonical(action) == state.canonical(wanted):
-            return None
         try:
             tried = "That would %s. " % state.describe(action).rstrip(".")
         except Exception:  # a malformed try: the engine's check will say what is wrong
@@ -134,14 +134,20 @@ class Coach:
         return "%sThe lesson wants you to %s now: %s" % (
             tried, state.describe(wanted).rstrip("."), step["why"])
 
-    def made(self, by_person: bool, text: str) -> None:
-        """A move was made (`text`: its sentence): the script moves on."""
+    def wants(self, state: GameState, action: object) -> bool:
+        """`action` is the move of the "do" step on show."""
         step = self.step
-        if step is None:
-            return
-        if by_person and step["kind"] == "do":
-            self.index += 1
-        elif not by_person and step["kind"] == "bot":
+        return step is not None and step["kind"] == "do" and isinstance(action, dict) and \
+            state.canonical(action) == state.canonical(step["action"])
+
+    def next_step(self) -> None:
+        """The person made the move the step wanted."""
+        self.index += 1
+
+    def tell(self, text: str) -> None:
+        """A bot moved (`text`: the log's sentence for it): a "bot" step tells it."""
+        step = self.step
+        if step is not None and step["kind"] == "bot":
             self.told = text
 
     def next(self) -> None:
@@ -159,6 +165,9 @@ class Coach:
         text = step["text"]
         if step["kind"] == "bot":
             text = "%s %s" % (self.told, text) if self.told else "The bots are moving\u2026"
-        target = step.get("action") if state.to_act == seat else None
+        target = None
+        if step["kind"] == "do" and state.to_act == seat:
+            wanted = state.canonical(step["action"])
+            target = wanted if wanted in state.legal_actions() else None
         return {"text": text, "target": target, "next": self.waits(),
                 "step": self.index + 1, "steps": steps, "done": False}

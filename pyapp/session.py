@@ -32,6 +32,7 @@ FAULT_LIMIT = 120  # characters of an engine failure's own message that the page
 NOTHING_TO_UNDO = "You have made no move to take back."
 OTHERS_MOVED = "Another player has moved since your last move, so it stands."
 MOVE_REVEALED = "Your last move showed you something new, so it stands."
+TOLD_EVENTS = 2  # a lesson's coach tells a bot's move by its first log sentences
 LESSON_GOES_ON = "A lesson goes forward only: Undo opens once it is done."
 STALE_CLICK = "The table changed before that click arrived; nothing was played. Try again."
 
@@ -252,10 +253,11 @@ class Session:
             takeback = self._takeback_before(action)  # raises IllegalAction first
             only = len(self.state.legal_actions()) == 1
             log_at = len(self.state.log)
+            wanted = self.coach is not None and self.coach.wants(self.state, action)
             self.state.apply(action)
             self._remember(takeback)
-            if self.coach is not None:
-                self.coach.made(by_person=True, text="")
+            if self.coach is not None and wanted:
+                self.coach.next_step()
             if for_human and only:  # the note follows the move's own line
                 self._note(min(log_at + 1, len(self.state.log)),
                            "Played for you: it was your only choice.")
@@ -277,10 +279,12 @@ class Session:
             assert level is not None  # only the people's seats have no level
             bot = bots.levels(self.state.game_id)[level]()
             told_from = len(self.state.log)
-            self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
-            if self.coach is not None:
-                self.coach.made(by_person=False, text=" ".join(
-                    event["text"] for event in self.state.log[told_from:]))
+            action = bot.choose(self.state, seat, self._bot_rng())
+            self.state.apply(action)
+            if self.coach is not None:  # the move and what it settled; the log tells the rest
+                told = self.state.log[told_from:told_from + TOLD_EVENTS]
+                self.coach.tell(" ".join(event["text"] for event in told) or
+                                self.state.describe(action))
             self._close_undo(OTHERS_MOVED)
             self._face_front()
         return self._transaction("The engine failed on the bot's move (%s); nothing was "

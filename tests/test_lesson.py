@@ -21,6 +21,7 @@ def follow(session, tries_others=True):
     targets would; with `tries_others`, first try another legal move at each
     decision. Returns the payloads seen."""
     payload, seen = session.payload(), []
+    session.bot_moves = 0
     while not payload["coach"]["done"]:
         seen.append(payload)
         coach = payload["coach"]
@@ -30,6 +31,7 @@ def follow(session, tries_others=True):
             payload = session.coach_next()
         elif payload["bot_to_act"]:
             payload = session.bot_step()
+            session.bot_moves += 1
         elif coach["target"] is None:
             assert payload["only_choice"], "a decision the script does not cover: %s" % coach
             payload = session.act(payload["only_choice"], payload["moves"], for_human=True)
@@ -58,6 +60,8 @@ def test_each_lesson_is_followed_to_its_end_and_a_move_it_does_not_want_is_not_m
     assert [payload["coach"]["step"] for payload in seen][-1] == len(steps)
     # Every step was shown, in order, and every "do" was made as written.
     assert sorted({payload["coach"]["step"] for payload in seen}) == list(range(1, len(steps) + 1))
+    # Every bot move within the script is told, each by its own step.
+    assert session.bot_moves == sum(step["kind"] == "bot" for step in steps)
     done = session.payload()["coach"]
     assert done["done"] and done["target"] is None and not done["next"]
     assert "play a real game" in done["text"]

@@ -2,5 +2,6 @@
 
 from ..lesson import Lesson
 from .deck_of_spies_lesson import LESSON as DECK_OF_SPIES
+from .spy_tricks_lesson import LESSON as SPY_TRICKS
 
-LESSONS: dict[str, Lesson] = {lesson["game"]: lesson for lesson in (DECK_OF_SPIES,)}
+LESSONS: dict[str, Lesson] = {lesson["game"]: lesson for lesson in (DECK_OF_SPIES, SPY_TRICKS)}

@@ -164,7 +164,8 @@ class Coach:
                     "step": steps, "steps": steps, "done": True}
         text = step["text"]
         if step["kind"] == "bot":
-            text = "%s %s" % (self.told, text) if self.told else "The bots are moving\u2026"
+            text = "The bots are moving\u2026" if self.told is None else \
+                ("%s %s" % (self.told, text)).strip()
         target = None
         if step["kind"] == "do" and state.to_act == seat:
             wanted = state.canonical(step["action"])

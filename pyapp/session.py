@@ -279,12 +279,10 @@ class Session:
             assert level is not None  # only the people's seats have no level
             bot = bots.levels(self.state.game_id)[level]()
             told_from = len(self.state.log)
-            action = bot.choose(self.state, seat, self._bot_rng())
-            self.state.apply(action)
+            self.state.apply(bot.choose(self.state, seat, self._bot_rng()))
             if self.coach is not None:  # the move and what it settled; the log tells the rest
                 told = self.state.log[told_from:told_from + TOLD_EVENTS]
-                self.coach.tell(" ".join(event["text"] for event in told) or
-                                self.state.describe(action))
+                self.coach.tell(" ".join(event["text"] for event in told))
             self._close_undo(OTHERS_MOVED)
             self._face_front()
         return self._transaction("The engine failed on the bot's move (%s); nothing was "

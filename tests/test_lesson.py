@@ -107,3 +107,45 @@ def test_the_worker_starts_a_lesson_and_moves_past_a_note():
     saved = dict(after["save"], lesson={"game": "deck-of-spies", "step": 99})
     refused = json.loads(worker.restore(json.dumps(saved)))
     assert not refused["ok"] and "no place in its script" in refused["error"]
+
+
+def told_kinds(game):
+    """The log's event kinds (with a card's power, a Spy's source, a
+    placement's space kind) of the lesson followed to its end."""
+    session = Session.start({"game": game, "lesson": True})
+    follow(session, tries_others=False)
+    kinds = set()
+    for event in session.state.log:
+        kinds.add(event["kind"])
+        if event["kind"] in ("assist", "deploy"):
+            kinds.add("%s:%s" % (event["kind"], event["card"]))
+        elif event["kind"] == "spy":
+            kinds.add("spy:" + event["source"] + (":team" if len(event["cards"]) > 1 else ""))
+        elif event["kind"] == "place":
+            kinds.add("place:" + (event["space"].split(":")[0] if ":" in event["space"]
+                                  else "card") + (":catch-up" if event["catch_up"] else ""))
+        elif event["kind"] == "escape":
+            kinds.add("escape:foiled" if event["foiled"] else "escape:too-big")
+    return kinds
+
+
+# What each lesson must show in play (its module's docstring says which
+# rules it leaves to the coach's words).
+COVERED = {
+    "deck-of-spies": {"counter", "recruit", "retire", "end_turn", "reshuffle"},
+    "mission-for-peanuts": {"role_chosen", "roles", "elimination", "showdown", "round_end"} | {
+        "assist:" + card for card in ("telepath", "seer", "informant", "handler", "agent",
+                                      "secret-police")} | {
+        "deploy:" + card for card in ("telepath", "assassin", "seer", "informant", "handler",
+                                      "secret-police")},
+    "spy-tricks": {"play", "trick", "place:card", "place:rank", "place:suit",
+                   "place:card:catch-up", "pass", "reveal", "payout", "scores", "collaborators"},
+    "mister-spy": {"lair", "target", "spy:hand", "spy:hand:team", "spy:blind", "spy:deck",
+                   "capture", "kill", "taunt", "taunt_stands", "let_stand", "foil",
+                   "escape:foiled", "escape:too-big"},
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_lesson_shows_every_rule_it_promises(game):
+    assert COVERED[game] <= told_kinds(game)

@@ -141,6 +141,23 @@ def requested_action(kind, selection, legal):
     return matching[0] if len(matching) == 1 else {"type": kind}
 
 
+def coach_selector(action, selection):
+    """The control a lesson points at for a team from the hand: the next Spy
+    to select (or one selected in excess, to unselect), then Send; None for
+    any other action (its own button)."""
+    if action["type"] != "spy_source" or action["source"] != "hand" or len(action["cards"]) < 2:
+        return None
+    picked, wanted = team_from(selection), list(action["cards"])
+    for code in wanted:
+        if code in picked:
+            picked.remove(code)
+        else:
+            return '[data-action="select"][data-card^="%s#"][aria-pressed="false"]' % code
+    if picked:
+        return '[data-action="select"][data-card^="%s#"][aria-pressed="true"]' % picked[0]
+    return '[data-action="do"][data-type="send"]'
+
+
 def table_html(payload, selection, hint=None):
     """The whole table for a payload from the session."""
     view = payload["view"]

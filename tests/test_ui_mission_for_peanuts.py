@@ -89,6 +89,7 @@ def test_a_bots_turn_offers_no_choice_and_says_who_is_acting(games):
     assert offered(html) == []
     assert 'class="mp-seat s%d' % seat in html and " acting" in html
     assert "Waiting for Player %d (bot)" % (seat + 1) in html
+    assert payload["view"]["prompt"] not in html  # addressed to the bot ("your"), not to you
 
 
 def test_the_human_picks_a_role_from_the_two_dealt_cards(games):
@@ -261,7 +262,9 @@ def test_the_end_screen_names_the_result_and_offers_a_new_game(games):
 
 
 def test_texts_from_the_payload_are_escaped(games):
-    payload = playthrough.hostile_payload(games[0][1][3], log_kind="round_void")
+    # The prompt is drawn at the human's decisions (a bot's turn shows only who acts).
+    decision = next(payload for payload in games[0][1] if payload["legal"])
+    payload = playthrough.hostile_payload(decision, log_kind="round_void")
     playthrough.assert_escaped(table.table_html(payload, []))
 
 

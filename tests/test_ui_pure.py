@@ -3,6 +3,8 @@ rules pages and the Deck of Spies table rendered from real views."""
 
 import re
 
+import pytest
+
 from pyapp.bots import catalogue
 from pyapp.games import new_game
 from pyapp.ui import deck_of_spies as table
@@ -178,3 +180,20 @@ def test_the_newest_move_shows_above_the_table_with_a_link_to_the_log():
     assert "&lt;b&gt;Player 3&lt;/b&gt; wins." in html and "Player 2" not in html
     assert 'href="#move-log"' in html
     assert latest_move_html([]) is None
+
+
+@pytest.mark.parametrize("game, players", [("deck-of-spies", 1), ("mission-for-peanuts", 3),
+                                           ("spy-tricks", 3), ("mister-spy", 4)])
+def test_every_table_marks_its_prompt_hand_and_result_and_offers_skip_while_bots_move(
+        game, players):
+    from playthrough import payloads
+
+    _, seen = payloads(game, players, 5)
+    deciding = next(payload for payload in seen if payload["legal"])
+    html = table_page_html(deciding, [], None)
+    assert "data-prompt" in html and "data-hand" in html and 'data-action="skip"' not in html
+    assert "Speed" in html and ">Bots" not in html
+    waiting = [payload for payload in seen if payload["bot_to_act"]]
+    for payload in waiting[:3]:
+        assert 'data-action="skip"' in table_page_html(payload, [], None)
+    assert "data-result" in table_page_html(seen[-1], [], None)

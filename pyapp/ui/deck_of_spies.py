@@ -160,7 +160,7 @@ def hand_html(view, selection, hint_cards, can_select):
     return el("section",
               el("h3", "Your hand ", el("span", "(total %d)" % view["hand_total"], class_="count")),
               el("div", cards or el("p", "empty", class_="none"), class_="hand"),
-              class_="hand-zone", aria_label="Your hand")
+              class_="hand-zone", aria_label="Your hand", data_hand=True)
 
 
 def assassination_buttons(view):
@@ -244,7 +244,7 @@ def table_html(payload, selection, hint=None):
            class_="status"),
         zones_html(view, hint_cards),
         hand_html(view, selection, hint_cards, can_select),
-        el("p", view["prompt"], class_="prompt", data_testid="prompt"),
+        el("p", view["prompt"], class_="prompt", data_testid="prompt", data_prompt=True),
         actions_html(view, legal, selection),
         class_="dos", inert=view["over"]))  # under its end screen, a modal dialog
     return end_html(payload) + table if view["over"] else table

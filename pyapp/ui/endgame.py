@@ -48,7 +48,8 @@ def end_screen_html(payload, title, won, details=""):
     above the table instead of a dialog."""
     if payload.get("replay"):
         return render(el("div", el("h2", title), el("p", payload["view"]["result"]["summary"]),
-                         raw(details), class_="replay-result " + ("won" if won else "lost")))
+                         raw(details), class_="replay-result " + ("won" if won else "lost"),
+                         data_result=True))
     return render(el(
         "div",
         el("div", el("h2", title, id="end-title"), el("p", payload["view"]["result"]["summary"]),
@@ -59,7 +60,7 @@ def end_screen_html(payload, title, won, details=""):
               button("Back to the lobby", "lobby", classes="btn ghost"), class_="end-actions"),
            class_="end-card"),
         class_="end-screen " + ("won" if won else "lost"), role="dialog", aria_modal="true",
-        aria_labelledby="end-title"))
+        aria_labelledby="end-title", data_result=True))
 
 
 def player_cell(seat, payload):

@@ -45,13 +45,13 @@ def prompt_text(payload):
     if legal and prompt.startswith(prefix):
         return "Your move: " + prompt[len(prefix):]
     if not legal and not view["over"]:
-        return "Waiting for %s (bot)\u2026 %s" % (seat_name(view["to_act"]), prompt)
+        return "Waiting for %s (bot)\u2026" % seat_name(view["to_act"])  # its prompt says "your"
     return prompt
 
 
 def prompt_html(payload, immune, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = el("p", prompt_text(payload), class_="prompt", data_testid="prompt")
+    prompt = el("p", prompt_text(payload), class_="prompt", data_testid="prompt", data_prompt=True)
     if not legal:
         return prompt
     how = view.get("how")

@@ -98,7 +98,7 @@ def mine_html(payload, hint_action, selection=()):
               el("div", el("h3", "Your hand"),
                  el("div", hand_slots(view, payload["legal"], hint_action, selection),
                     class_="mp-hand"),
-                 class_="mp-your-hand"),
+                 class_="mp-your-hand", data_hand=True),
               class_="mp-mine" + (" out" if out else ""), aria_label="Your cards")
 
 

@@ -53,7 +53,7 @@ def decision_prompt(view, legal):
 
 def decision_html(payload, selection, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = el("p", decision_prompt(view, legal), class_="prompt", data_testid="prompt")
+    prompt = el("p", decision_prompt(view, legal), class_="prompt", data_testid="prompt", data_prompt=True)
     if not legal:
         how = None if view["over"] else el("p", view["prompt"], class_="ms-how")
         return el("section", prompt, how, class_="ms-decision waiting")
@@ -107,7 +107,7 @@ def hand_html(payload, selection, hint_action):
     return el("section", el("h3", "Your hand ", el("span", "%s, %s" % (
         plural(len(hand), "card"), plural(spies, "Spy", "Spies")), class_="count")),
         el("div", cards or el("p", "No cards in your hand.", class_="none"), class_="ms-hand"),
-        class_="ms-hand-zone", aria_label="Your hand")
+        class_="ms-hand-zone", aria_label="Your hand", data_hand=True)
 
 
 # -- the end -------------------------------------------------------------------------------

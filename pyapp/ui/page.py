@@ -10,8 +10,8 @@ PACE_LABELS = [("instant", "Instant"), ("fast", "Fast"), ("normal", "Normal"), (
 
 def pace_html(pace, multiplayer=True):
     """How fast the bots (or the solitaire's autoplay) move: a setting kept on this device."""
-    label, what = ("Bots", "the bots move") if multiplayer else ("Speed", "autoplay moves")
-    return el("label", label + " ", el("select", [
+    what = "the bots move" if multiplayer else "autoplay moves"
+    return el("label", "Speed ", el("select", [
         el("option", name, value=value, selected=value == pace) for value, name in PACE_LABELS],
         data_setting="pace"), class_="pace", title="How fast " + what)
 
@@ -54,16 +54,19 @@ def tools_html(payload, pace, auto_answer=True, autoplay=False):
     undo = None if over else payload["undo"]
     shows = (bool(payload["legal"]), undo and (undo["allowed"], undo["reason"]),
              payload["players"] > 1, pace, auto_answer, payload["game"], autoplay and not over,
-             over)
+             over, bool(payload.get("bot_to_act")) and not over)
     drawn = _TOOLS.get(shows)
     if drawn is None:
         drawn = _TOOLS[shows] = render(tools_shown(shows[0], undo, *shows[2:]))
     return raw(drawn)
 
 
-def tools_shown(decision, undo, multiplayer, pace, auto_answer, game, autoplay, over):
+def tools_shown(decision, undo, multiplayer, pace, auto_answer, game, autoplay, over, waiting):
     solitaire = not multiplayer and not over
-    return [button(key_label("Hint", "H"), "hint") if decision else None,
+    return [button(key_label("Skip to my turn", "N"), "skip", classes="btn primary",
+                   title="Show the bots' moves at once, up to your next decision")
+            if waiting else None,
+            button(key_label("Hint", "H"), "hint") if decision else None,
             undo_html(undo) if undo else None,
             autoplay_html(autoplay) if solitaire else None,
             pace_html(pace, multiplayer) if multiplayer or solitaire else None,

@@ -70,7 +70,7 @@ def hand_html(view, legal, hint_card, selection=()):
             cards.append(card_html(code, names, "big", "div"))
     return el("section", el("h3", "Your hand"),
               el("div", cards or el("p", "no cards left", class_="none"), class_="st-hand"),
-              class_="st-hand-zone", aria_label="Your hand")
+              class_="st-hand-zone", aria_label="Your hand", data_hand=True)
 
 
 def collaborator_toggle(on, hinted):
@@ -83,7 +83,7 @@ def collaborator_toggle(on, hinted):
 
 def actions_html(view, legal, selection, hint_action):
     """The prompt, and during a placement the collaborator toggle and pass."""
-    prompt = el("p", view["prompt"], class_="prompt", data_testid="prompt")
+    prompt = el("p", view["prompt"], class_="prompt", data_testid="prompt", data_prompt=True)
     if any(a["type"] == "play" for a in legal):
         return [prompt, el("p", "Keys: a card's number picks it, then ", el("kbd", "P"),
                            " plays it.", class_="st-how keys-note")]

@@ -42,7 +42,9 @@ def play_turns(page, hurry, turns=3):
     for _ in range(turns):
         start = time.monotonic()
         before = play_first_choice(page)
-        if hurry:
+        if hurry == "button":
+            page.click('[data-action="skip"]')
+        elif hurry:
             page.click("#table h1")
         seconds, moved = human_turn(page, before, start)
         waited, bots = waited + seconds, bots + moved
@@ -59,5 +61,8 @@ def test_a_click_during_the_bots_moves_skips_to_the_persons_turn(page, site_serv
     assert bots >= 3 and waited >= bots * SLOW_S * 0.9, (waited, bots)
     # A click on the table (not on a control) while they play: the rest come at once.
     waited, bots = play_turns(page, hurry=True)
+    assert bots >= 3 and waited < bots * SLOW_S * 0.5, (waited, bots)
+    # So does the "Skip to my turn" button shown while they play.
+    waited, bots = play_turns(page, hurry="button")
     assert bots >= 3 and waited < bots * SLOW_S * 0.5, (waited, bots)
 

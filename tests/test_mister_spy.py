@@ -679,3 +679,20 @@ def test_a_spy_event_says_where_the_spy_came_from_and_its_sentence_follows():
     assert state.event_text(event) == (
         "Player 1 sends Doctor Noodle (2) and Captain Velvet (3) as a team from their hand "
         "into their own Lair of 4.")
+
+
+def test_a_teams_sentences_agree_in_number_and_a_foil_names_the_matching_doubler():
+    from pyapp.games.mister_spy import MisterSpyState
+
+    text = MisterSpyState.event_text
+    team = {"kind": "escape", "seat": 1, "lair": ["L4"], "cards": ["S2", "S3"],
+            "names": ["Doctor Noodle", "Captain Velvet"], "foiled": False}
+    assert text(team) == ("Doctor Noodle and Captain Velvet escape from the Lair of 4 and "
+                          "destroy Player 2's Lair (4).")
+    alone = dict(team, cards=["S6"], names=["Double-Oh-Nothing"], foiled=True)
+    assert text(alone) == "Double-Oh-Nothing escapes and destroys Player 2's Lair (4)."
+    stands = {"kind": "taunt_stands", "seat": 0, "points": 10,
+              "names": ["Doctor Noodle", "Captain Velvet"]}
+    assert text(stands) == "The taunt stands: Doctor Noodle and Captain Velvet are now worth 10."
+    foil = {"kind": "foil", "seat": 1, "card": "D-C", "owner": 0}
+    assert text(foil) == "Player 2 foils the taunt with the matching D-C!"

@@ -251,7 +251,7 @@ def test_an_escape_shows_the_destroyed_lair_and_a_kill_shows_its_points(games):
         for event in recent_moments(payload, cards.MOMENTS):
             if event["kind"] == "escape":
                 escapes += 1
-                assert "<h4>Escape!</h4>" in html and "destroys" in html
+                assert "<h4>Escape!</h4>" in html and "destroy" in html  # "destroy" for a team
                 moment = cards.moment_html(event)
                 assert render(moment).count("ms-wreck") == len(event["lair"]) >= 1
                 assert esc(event["text"]) in moment

@@ -420,10 +420,13 @@ def event_text(event: MisterSpyEvent) -> str:
         return "%s's Lair captures %s!" % (who, " and ".join(event["names"]))
     if event["kind"] == "escape":
         lair = event["lair"]
-        how = ("escapes" if event["foiled"] else "escapes from the Lair of %d"
-               % sum(LAIR_VALUES[code] for code in lair))
-        return "%s %s and destroys %s's Lair (%s)." % (
-            " and ".join(event["names"]), how, who, " + ".join(str(LAIR_VALUES[code]) for code in lair))
+        team = len(event["names"]) > 1  # a team is one Spy, named by all its members
+        how = ("escape" if team else "escapes") + ("" if event["foiled"] else
+                                                   " from the Lair of %d"
+                                                   % sum(LAIR_VALUES[code] for code in lair))
+        return "%s %s and %s %s's Lair (%s)." % (
+            " and ".join(event["names"]), how, "destroy" if team else "destroys", who,
+            " + ".join(str(LAIR_VALUES[code]) for code in lair))
     if event["kind"] == "kill":
         points = event["points"]
         return "Bang. %s kills %s for %d point%s." % (who, " and ".join(event["names"]), points,
@@ -431,10 +434,11 @@ def event_text(event: MisterSpyEvent) -> str:
     if event["kind"] == "taunt":
         return '%s taunts with %s: "%s"' % (who, event["card"], event["line"])
     if event["kind"] == "taunt_stands":
-        return "The taunt stands: %s is now worth %d." % (" and ".join(event["names"]),
-                                                           event["points"])
+        return "The taunt stands: %s %s now worth %d." % (
+            " and ".join(event["names"]), "are" if len(event["names"]) > 1 else "is",
+            event["points"])
     if event["kind"] == "foil":
-        return "%s foils the taunt with the other %s!" % (who, event["card"])
+        return "%s foils the taunt with the matching %s!" % (who, event["card"])
     return "%s lets the taunt stand." % who
 
 
@@ -1236,7 +1240,7 @@ class MisterSpyState(GameState):
         if self.phase == CAPTURE:
             return ("%s: kill the captured Spy for %d, or taunt it with a Doubler for %d."
                     % (who, points, points * 2))
-        return ("%s: foil the taunt with the other %s, or let it stand."
+        return ("%s: foil the taunt with your matching %s, or let it stand."
                 % (who, self.taunts[-1]))
 
     # -- bots ------------------------------------------------------------------

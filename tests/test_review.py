@@ -111,7 +111,7 @@ def test_the_page_lists_the_worst_decisions_or_says_there_are_none():
 
 
 # Deck of Spies 1132644710 is the deal whose hints the review once called mistakes.
-HINTED_GAMES = [("deck-of-spies", 1, 1132644710), ("mission-for-peanuts", 3, 31),
+HINTED_GAMES = [("deck-of-spies", 1, 1132644710), ("mission-for-peanuts", 3, 43),
                 ("spy-tricks", 3, 32), ("mister-spy", 2, 33), ("mister-spy", 4, 34)]
 
 

@@ -62,7 +62,7 @@ def wait_for_pointer(page):
 @pytest.mark.parametrize("game", sorted(LESSONS))
 def test_each_lesson_is_followed_to_its_end_on_a_phone(phone, site_server, game):
     page = phone
-    page.goto("%s?pace=fast" % site_server.url)
+    page.goto("%s?pace=instant" % site_server.url)
     wait_ui(page)
     wait_engine(page)
     page.tap('[data-action="learn"][data-game="%s"]' % game)

@@ -42,6 +42,14 @@ class Lesson(TypedDict):
     steps: list[Step]
 
 
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        state.check(state.canonical(action))
+    except Exception:  # IllegalAction, or a try too malformed to read
+        return False
+    return True
+
+
 class CoachView(TypedDict):
     """What the page shows of the lesson: the coach's words, the action whose
     control it points at (None when there is none), whether it waits for
@@ -124,8 +132,8 @@ class Coach:
             return "Read the coach's note first, then press Next."
         if step["kind"] != "do" or not isinstance(action, dict) or self.wants(state, action):
             return None
-        if len(state.legal_actions()) == 1:
-            return None  # a forced move before the one the step wants
+        if len(state.legal_actions()) == 1 or not is_legal(state, action):
+            return None  # a forced move comes first; an illegal one, the engine explains
         wanted = step["action"]
         try:
             tried = "That would %s. " % state.describe(action).rstrip(".")

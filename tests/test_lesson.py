@@ -68,6 +68,36 @@ def test_each_lesson_is_followed_to_its_end_and_a_move_it_does_not_want_is_not_m
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_try_in_a_lesson_gets_the_engines_own_reason(game):
+    """A greyed option asks the engine why: in a lesson too, its rule answers,
+    not the lesson's wish for another move."""
+    session = Session.start({"game": game, "lesson": True})
+    payload = session.payload()
+    while True:
+        if payload["coach"]["next"]:
+            payload = session.coach_next()
+            continue
+        if payload["bot_to_act"]:
+            payload = session.bot_step()
+            continue
+        target = payload["coach"]["target"]
+        bare = {"type": target["type"]}
+        if session.state.canonical(bare) in payload["legal"]:  # no keys to leave out
+            payload = session.act(target, payload["moves"])
+            continue
+        break
+    refused = session.act(bare, payload["moves"])
+    assert refused["moves"] == payload["moves"] and refused["error"]
+    assert "The lesson wants" not in refused["error"]
+    try:
+        session.state.check(session.state.canonical(bare))
+    except Exception as err:  # the same words the engine gives outside a lesson
+        assert str(err).rstrip(".") in refused["error"]
+    else:
+        raise AssertionError("%s was legal" % bare)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_lessons_words_say_what_each_step_is_for(game):
     for step in LESSONS[game]["steps"]:
         assert step["text"].strip() and step["text"] == step["text"].strip()

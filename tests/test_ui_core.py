@@ -5,6 +5,7 @@ The browser only proves the edge (tests/e2e/)."""
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -145,8 +146,10 @@ def test_an_illegal_try_is_explained_and_changes_nothing():
 
 def test_a_greyed_control_says_why_instead_of_acting():
     page = solitaire()
-    page.click("undo", **{"aria-disabled": "true", "described": "Nothing to take back yet."})
+    page.click("undo", **{"aria-disabled": "true", "described": "Nothing to take back yet.",
+                          "described_by": "undo-why"})
     assert page.message() == "Nothing to take back yet." and not page.calls
+    assert ["class", "undo-why", "why shown"] in page.log  # at the control too
 
 
 def test_a_greyed_card_action_asks_the_engine_why_and_says_it_at_the_control():
@@ -726,3 +729,53 @@ def test_only_the_thin_edge_touches_the_browser():
                                    path.read_text(), re.M))
     assert touching == ["browser.py", "main.py"]
     assert len((ui / "main.py").read_text().splitlines()) <= 400
+
+
+GREYED_DEALS = [("deck-of-spies", 1, 1), ("mission-for-peanuts", 3, 7), ("spy-tricks", 3, 4),
+                ("mister-spy", 2, 1)]
+
+
+def greyed_controls(page):
+    """The table's greyed controls, each as the edge would send its click."""
+    from test_ui_lesson import Controls
+
+    html = page.html["table"]
+    for attrs in Controls(html).found:
+        if attrs.get("aria-disabled") == "true" and "data-action" in attrs:
+            why = attrs["aria-describedby"]
+            text = re.search(r'id="%s"[^>]*>([^<]*)<' % why, html).group(1)
+            event = {"type": "click", "in_table": True, "action": attrs["data-action"],
+                     "described": unescape(text), "described_by": why}
+            event.update((name, value) for name, value in attrs.items()
+                         if name.startswith("data-") or name == "aria-disabled")
+            yield event
+
+
+@pytest.mark.parametrize("game, players, seed", GREYED_DEALS)
+def test_a_tap_on_any_greyed_option_says_why_at_the_option_and_makes_no_move(game, players, seed):
+    """Issue #35: every game's greyed options explain themselves on a click or
+    tap, at the option (the edge shows .why.shown there) and in the message,
+    in words; the engine answers for one that carries an action."""
+    page = Page()
+    page.boot()
+    page.send({"type": "deal", "fresh": True, "spec": {
+        "game": game, "players": players, "seed": seed,
+        "levels": [None] + ["normal"] * (players - 1)}})
+    page.settle()
+    for _ in range(60):  # the first decision of the person's with a greyed option
+        events = list(greyed_controls(page))
+        if events or page.payload["view"].get("is_over"):
+            break
+        play_first(page)
+        page.settle()
+    assert events, "no greyed option met"
+    for event in events:
+        moves = page.payload["moves"]
+        page.send(dict(event))
+        page.settle()
+        why = event["described_by"]
+        message = page.message()
+        assert page.payload["moves"] == moves and message and "{" not in message, message
+        assert ["class", why, "why shown"] in page.log[-6:], (event, page.log[-6:])
+        if event.get("data-act"):  # the engine's reason, not the control's description
+            assert page.text[why] == message != event["described"]

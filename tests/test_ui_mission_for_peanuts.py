@@ -108,7 +108,7 @@ def test_each_hand_card_offers_its_assist_and_its_deploy(games):
         assert {"type": "assist", "card": card} in offered(html)
 
 
-def test_a_number_key_picks_a_hand_card_and_a_letter_does_its_action(games):
+def test_a_hand_cards_number_then_a_letter_does_its_action(games):
     payload = next(p for p in every_payload(games)
                    if p["legal"] and p["view"]["step"] == "act" and SPY not in p["view"]["hand"])
     hand, legal = payload["view"]["hand"], payload["legal"]
@@ -117,8 +117,13 @@ def test_a_number_key_picks_a_hand_card_and_a_letter_does_its_action(games):
         assert '<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd>' % number in html
     assert html.count("mp-card mp-big mp-c-%s selected" % hand[-1]) == hand.count(hand[-1])
     name = cards.card_name(hand[-1])
-    assert ('DEPLOY<span class="sr-only">: %s</span> <kbd>D</kbd>' % esc(name)) in html
-    assert 'aria-keyshortcuts="a"' in html and 'aria-keyshortcuts="d"' in html
+    last = hand.index(hand[-1]) + 1  # (the buttons go under a card's first copy)
+    assert ('DEPLOY<span class="sr-only">: %s</span> <kbd>%d</kbd><kbd>D</kbd>' % (
+        esc(name), last)) in html
+    for number, card in enumerate(hand, 1):  # each choice has its own keys
+        if hand.index(card) + 1 == number:
+            assert html.count('data-choice-key="%da"' % number) == 1
+            assert html.count('data-choice-key="%dd"' % number) == 1
     assert table.requested_action("assist", [hand[-1]], legal) == {
         "type": "assist", "card": hand[-1]}
     assert table.requested_action("deploy", [hand[0], hand[-1]], legal) == {

@@ -197,3 +197,25 @@ def test_every_table_marks_its_prompt_hand_and_result_and_offers_skip_while_bots
     for payload in waiting[:3]:
         assert 'data-action="skip"' in table_page_html(payload, [], None)
     assert "data-result" in table_page_html(seen[-1], [], None)
+
+
+@pytest.mark.parametrize("game, players", [("deck-of-spies", 1), ("mission-for-peanuts", 3),
+                                           ("mission-for-peanuts", 5), ("spy-tricks", 4),
+                                           ("mister-spy", 2), ("mister-spy", 6)])
+def test_each_choice_of_a_decision_has_its_own_keys(game, players):
+    """No two enabled buttons of a decision answer the same keys, and none
+    shows the same keys as another (issue #35: both cards' buttons showed R)."""
+    from playthrough import payloads
+
+    for seed in (5, 6):
+        for payload in payloads(game, players, seed)[1]:
+            if not payload["legal"]:
+                continue
+            html = table_page_html(payload, [], None)
+            buttons = re.findall(r'<button(?![^>]*aria-disabled="true")[^>]*>.*?</button>', html)
+            codes = [re.search(r'data-choice-key="([^"]*)"', b) for b in buttons]
+            codes = [c.group(1) for c in codes if c]
+            assert len(codes) == len(set(codes)), codes
+            shown = ["".join(re.findall(r"<kbd>([^<]*)</kbd>", b)) for b in buttons]
+            shown = [keys for keys in shown if keys]
+            assert len(shown) == len(set(shown)), (payload["view"].get("step"), shown)

@@ -1272,18 +1272,22 @@ def on_click(model: Model, event: "Event") -> None:
 
 
 def explain(model: Model, event: "Event") -> None:
-    """A greyed control says why it is off. One that asks for an action of a
-    type with the selected cards asks the engine, whose refusal names the
-    cards and the rule, and shows it at the control too; any other (or with
-    nothing selected) shows its own description: what to do first."""
-    action = requested(model, event.get("data-type")) if event.get("data-type") and \
-        model.selection and event.get("action") == "do" and table_free(model) else None
+    """A greyed control says why it is off. One that carries its action, or
+    asks for an action of a type with the selected cards, asks the engine,
+    whose refusal names the cards and the rule, and shows it at the control
+    too; any other (or with nothing selected) shows its own description,
+    there and in the message."""
+    asks = event.get("action") == "do" and table_free(model) and (
+        event.get("data-act") or (event.get("data-type") and model.selection))
+    action = table_action(model, event) if asks else None
     if action is not None:
         assert model.payload is not None
         request(model, "act", json.dumps({"action": action, "moves": model.payload["moves"]}),
                 "explained", event.get("described_by"))
         return
     show_message(model, event.get("described") or "Not now.", "info")
+    if event.get("described_by"):  # and at the control itself, on a phone too
+        emit(model, "class", event["described_by"], "why shown")
 
 
 def explained(model: Model, payload: "dict[str, Any] | None", why_id: "Any") -> None:

@@ -6,7 +6,7 @@ A part of the Mission for Peanuts table (mission_for_peanuts.py): each part is a
 that the page's MicroPython loads it in a short task (tables.py).
 """
 
-from .html import card_key, disabled_button, el
+from .html import card_key, choice_key, disabled_button, el
 from .seats import seat_name
 from .mission_for_peanuts_cards import (ACTION_KEYS, FACES, ORDINALS, back_face, card_face,
                                         card_name, choice, emblem, pill)
@@ -33,18 +33,20 @@ def card_action_label(kind, code):
     return None
 
 
-def hand_card_actions(code, legal, hint_action, step):
-    """The buttons under one hand card."""
+def hand_card_actions(code, number, legal, hint_action, step):
+    """The buttons under one hand card, the `number`th of the hand. Each has
+    its own keys: the card's number, then the action's letter ("2", "D")."""
     buttons = []
     for action in legal:
         labels = card_action_label(action["type"], code) if action.get("card") == code else None
         if labels:
-            key = ACTION_KEYS[action["type"]]
-            label = [labels[0], el("span", ": " + card_name(code), class_="sr-only"), " ",
-                     el("kbd", key.upper())]
+            letter = ACTION_KEYS[action["type"]]
+            keyed = number <= 9
+            keys = [" ", el("kbd", str(number)), el("kbd", letter.upper())] if keyed else []
+            label = [labels[0], el("span", ": " + card_name(code), class_="sr-only"), keys]
             buttons.append(choice(label, action, hint_action, title=labels[1],
                                   classes="btn mp-act mp-" + action["type"],
-                                  extra=[("aria-keyshortcuts", key)]))
+                                  extra=choice_key("%d%s" % (number, letter)) if keyed else []))
     if step == "act" and code == "spy" and not any(
             a["type"] == "assist" and a.get("card") == "spy" for a in legal):
         buttons.insert(0, disabled_button("No ASSIST", "why-assist-spy", (
@@ -72,7 +74,7 @@ def hand_slots(view, legal, hint_action, selection=()):
     slots = []
     seen = []
     for number, code in enumerate(view["hand"], 1):
-        actions = None if code in seen else hand_card_actions(code, legal, hint_action,
+        actions = None if code in seen else hand_card_actions(code, number, legal, hint_action,
                                                               view["step"])
         seen.append(code)
         face = card_face(code, classes="selected" if code == picked else "",

@@ -26,7 +26,8 @@ draws the hand, the actions and the whole table.
 """
 
 from .endgame import end_screen_html, outcome_title, people_won, player_cell
-from .html import act_button, button, card_key, el, hidden_heading, join, key_label, plural, render
+from .html import (act_button, action_json, button, card_key, disabled_button, el, hidden_heading,
+                   join, key_label, plural, render)
 from .seats import seat_name
 from .spy_tricks_board import board_html, seats_html, table_facts_html, trick_html
 from .spy_tricks_cards import (COLLABORATOR, card_face, card_html, card_name, round_recap,
@@ -44,10 +45,12 @@ KEYS = {"h": "hint", "p": "play"}
 def hand_card(code, number, action, names, picked, hinted):
     """A hand card with its number key; a button that plays it when it may be played."""
     face = card_face(code) + [card_key(number)]
-    if action is None:
-        return el("div", face, class_="st-card st-%s big st-off" % code[:1], role="img",
-                  aria_label=card_name(code, names) + ", cannot be played now",
-                  title=space_label(code, names))
+    if action is None:  # greyed: a tap asks the engine why (as a key would)
+        return disabled_button(
+            face, "why-play-" + code, card_name(code, names) + " cannot be played now.", "do",
+            [("data-act", action_json({"type": "play", "card": code})),
+             ("aria-label", "Play " + card_name(code, names))],
+            classes="st-card st-%s big st-off" % code[:1])
     classes = "st-card st-%s big%s%s" % (code[:1], " selected" if picked else "",
                                          " st-hinted" if hinted else "")
     return act_button(face, action, classes=classes, title="Play " + space_label(code, names),

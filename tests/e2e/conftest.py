@@ -24,6 +24,8 @@ import pytest
 from tools import testenv
 from tools.serve import SiteServer
 
+from . import PHONE
+
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:
@@ -137,3 +139,18 @@ def page(context):
     page.on("console", lambda message: page.console_log.append("%s: %s" % (message.type, message.text)))
     page.on("pageerror", lambda error: page.console_log.append("pageerror: %s" % error))
     yield page
+
+
+@pytest.fixture
+def phone(browser):
+    """A page on a touch phone, 390x844, whose console errors fail the test."""
+    context = new_logged_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.console_log = []
+    page.on("console", lambda message: page.console_log.append(message.text))
+    page.on("pageerror", lambda error: page.console_log.append("pageerror: %s" % error))
+    yield page
+    errors = [line for line in page.console_log if line.startswith("pageerror")]
+    context.close()
+    check_requests(context)
+    assert not errors, errors

@@ -11,8 +11,7 @@ import pytest
 
 from pyapp.games.lessons import LESSONS
 
-from . import MOVE_TIMEOUT_MS, PHONE, screenshot, wait_engine, wait_ui
-from .conftest import check_requests, new_logged_context
+from . import MOVE_TIMEOUT_MS, screenshot, wait_engine, wait_ui
 
 # The pointer's element and the coach's box: both in the viewport, apart.
 POINTER_IN_VIEW = """() => {
@@ -30,20 +29,6 @@ SIGNATURE = """() => [document.body.dataset.moves, document.body.dataset.tutoria
   document.querySelector("[data-coach]").innerText,
   (document.querySelector("[data-coach-target]") || {}).outerHTML].join("|")"""
 OTHER_MOVE = '#table [data-action="do"]:not([data-coach-target]):not([aria-disabled])'
-
-
-@pytest.fixture
-def phone(browser):
-    context = new_logged_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.console_log = []
-    page.on("console", lambda message: page.console_log.append(message.text))
-    page.on("pageerror", lambda error: page.console_log.append("pageerror: %s" % error))
-    yield page
-    errors = [line for line in page.console_log if line.startswith("pageerror")]
-    context.close()
-    check_requests(context)
-    assert not errors, errors
 
 
 def wait_for_pointer(page):

@@ -84,10 +84,11 @@ def open_deal(page, site_server, deal):
 
 
 def play_by_keys(page, number, letter):
-    """A number key picks a hand card, then a letter does its action."""
+    """A number key picks a hand card (or arms its choices' keys), then a
+    letter does its action."""
     moves = int(page.get_attribute("body", "data-moves"))
     page.keyboard.press(number)
-    page.locator("#table .selected").first.wait_for()
+    page.locator("#table .selected, #table .key-armed").first.wait_for()
     page.keyboard.press(letter)
     page.wait_for_function("() => Number(document.body.dataset.moves) > %d" % moves,
                            timeout=MOVE_TIMEOUT_MS)

@@ -20,12 +20,19 @@ ones:
 - a bot that keeps no figures (Mister Spy's plan at four seats or more):
   the game's `evaluate(seat)` one move ahead, averaged over ESTIMATE_WORLDS
   deals of what the seat cannot see.
+
+The hint's reason says the win chances, then why in the game's own terms:
+the measure of the game's evaluation (`evaluation_terms`: key spies, the
+cards' average value and Aces in Deck of Spies; projected coins in Spy
+Tricks; the chance to take the round in Mission for Peanuts; score and
+promise in Mister Spy) in which the hinted move most leads the next best,
+one move on, as the evaluation weighs it.
 """
 
 from typing import TypedDict
 
 from . import bots
-from .engine.protocol import Action, GameState
+from .engine.protocol import Action, GameState, Term
 from .engine.rng import Rng
 
 Ranked = list[tuple[Action, int, float]]  # (action, visits or 1, estimated win chance)
@@ -106,14 +113,52 @@ def reason(state: GameState, judgement: Judgement) -> str:
     mine_visits = next(v for o, v, _ in judgement["options"] if state.canonical(o) == made)
     other_text = state.describe(option).rstrip(".")
     if percent(mean) == percent(mine):
-        return "Win chance %s by the bot's estimate; the next best, %s, is about as good." % (
+        said = "Win chance %s by the bot's estimate; the next best, %s, is about as good." % (
             percent(mine), other_text)
-    if mean < mine:
-        return "Win chance %s by the bot's estimate, against %s for the next best: %s." % (
+    elif mean < mine:
+        said = "Win chance %s by the bot's estimate, against %s for the next best: %s." % (
             percent(mine), percent(mean), other_text)
-    why = "on fewer sampled deals" if visits < mine_visits else "on a rougher estimate"
-    return "Win chance %s by the bot's estimate; %s scores %s but %s, so the bot trusts " \
-        "this move more." % (percent(mine), other_text, percent(mean), why)
+    else:
+        why = "on fewer sampled deals" if visits < mine_visits else "on a rougher estimate"
+        said = "Win chance %s by the bot's estimate; %s scores %s but %s, so the bot " \
+            "trusts this move more." % (percent(mine), other_text, percent(mean), why)
+    return said + edge(state, action, option)
+
+
+def edge(state: GameState, action: Action, other: Action) -> str:
+    """A sentence naming the measure of the game's evaluation in which
+    `action` most leads `other` one move on (each averaged over
+    ESTIMATE_WORLDS deals of what the seat cannot see, weighted as the
+    evaluation weighs it); "" when none does."""
+    seat = state.to_act
+    assert seat is not None, "a judgement is of a decision"
+    rng = judgement_rng(state)
+    worlds = [state.determinize(seat, rng) for _ in range(ESTIMATE_WORLDS)]
+    mine, theirs = (mean_terms(worlds, seat, move) for move in (action, other))
+    best = None
+    for (words, value, weight, shown), (_, other_value, _, _) in zip(mine, theirs):
+        if shown % value != shown % other_value and value > other_value and (
+                best is None or weight * (value - other_value) > best[0]):
+            best = (weight * (value - other_value), words, shown % value, shown % other_value)
+    if best is None:
+        return ""
+    _, words, value_text, other_text = best
+    return " One move on, %s: %s, against %s after the next best." % (words, value_text,
+                                                                         other_text)
+
+
+def mean_terms(worlds: list[GameState], seat: int, action: Action) -> list[Term]:
+    """The evaluation's terms for `seat` just after `action`, averaged over `worlds`."""
+    totals: list[Term] = []
+    for world in worlds:
+        after = world.clone()
+        after.apply(action)
+        terms = after.evaluation_terms(seat)
+        if not totals:
+            totals = [(words, 0.0, weight, shown) for words, _, weight, shown in terms]
+        totals = [(words, total + value / len(worlds), weight, shown)
+                  for (words, total, weight, shown), (_, value, _, _) in zip(totals, terms)]
+    return totals
 
 
 def percent(chance: float) -> str:

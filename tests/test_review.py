@@ -5,6 +5,7 @@ much win chance each choice gave up against it, and never reads a hidden
 card."""
 
 import json
+import re
 
 import pytest
 
@@ -110,6 +111,7 @@ def test_the_page_lists_the_worst_decisions_or_says_there_are_none():
     assert "Reviewing decision 3 of 7" in review_progress_html(2, 7)
 
 
+EDGE = re.compile(r"One move on, ([^:]+): ([-+\d.]+)%?, against ([-+\d.]+)%? after the next best\.")
 # Deck of Spies 1132644710 is the deal whose hints the review once called mistakes.
 HINTED_GAMES = [("deck-of-spies", 1, 1132644710), ("mission-for-peanuts", 3, 43),
                 ("spy-tricks", 3, 32), ("mister-spy", 2, 33), ("mister-spy", 4, 34)]
@@ -120,15 +122,21 @@ def test_a_person_who_follows_every_hint_is_never_told_a_hinted_move_gave_up_win
         game, players, seed):
     session = Session.start({"game": game, "players": players, "seed": seed,
                              "levels": [None] + ["normal"] * (players - 1)})
-    hinted = 0
+    hinted, edges = 0, []
     while not session.state.is_over:
         if session.payload()["bot_to_act"]:
             assert session.bot_step()["ok"]
             continue
         hint = session.hint()["hint"]
         assert hint["reason"].startswith("Win chance ")
+        edges += EDGE.findall(hint["reason"])
         assert session.act(hint["action"])["ok"]
         hinted += 1
+    # The reason names, in the game's own terms, a measure of its evaluation
+    # in which the hinted move leads the next best one move on.
+    assert edges, "no hint said why in the game's terms"
+    for words, mine, theirs in edges:
+        assert float(mine) > float(theirs), (words, mine, theirs)
     replay = Replay(session.save())
     reviews = [review_step(replay, step) for step in decisions(replay)]
     assert hinted >= len(reviews) > 0 and all(review is not None for review in reviews)

@@ -18,6 +18,7 @@ declared here, typed. A game subclass supplies the rules:
     determinize(seat, rng)   a state that agrees with the seat's knowledge
     clone()                  a fast hand-written copy
     evaluate(seat)           how well the seat stands, in [0, 1]
+    evaluation_terms(seat)   the measures evaluate() weighs, named in words
 
 and may refine `canonical`.
 
@@ -61,6 +62,9 @@ View = dict[str, Any]  # what one seat may know, JSON-ready
 Save = dict[str, Any]  # {"game", "version", "players", "seed", "options", "actions"}
 Result = dict[str, Any]  # {"winners": [seat], "scores": [number], "summary": str}
 Event = dict[str, Any]  # a public log entry: "kind", its facts, its sentence under "text"
+# One term of a game's evaluation, for the hint's reason: (what it measures,
+# in words; its value; its weight in the evaluation; the value's format).
+Term = tuple[str, float, float, str]
 
 
 class IllegalAction(ValueError):
@@ -393,3 +397,8 @@ class GameState:
     def evaluate(self, seat: int) -> float:
         """How well `seat` stands, in [0, 1], for the generic bots and search."""
         raise NotImplementedError
+
+    def evaluation_terms(self, seat: int) -> list[Term]:
+        """The measures that evaluate() weighs for `seat`, each named in words
+        for the hint's reason (pyapp/judgement.py); [] when it names none."""
+        return []

@@ -55,7 +55,8 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypedDict, TypeGuard
 
-from ..engine.protocol import Action, GameState, IllegalAction, Move, View, check_keys, excerpt
+from ..engine.protocol import (Action, GameState, IllegalAction, Move, Term, View, check_keys,
+                               excerpt)
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -475,6 +476,20 @@ class DeckOfSpies(GameState):
         generic GreedyBot over seeds 1-100 (bench/deck_of_spies.py)."""
         if self.is_over:
             return 1.0 if self.result()["winners"] else 0.0
+        lead, strength, aces = self._standing()
+        score = (1.0 * lead + 0.6 * (strength - 4.0) + 0.25 * min(aces, 4)
+                 - (1.5 if aces == 0 else 0.0))
+        return 1.0 / (1.0 + math.exp(-score))
+
+    def evaluation_terms(self, seat: int = 0) -> list[Term]:
+        lead, strength, aces = self._standing()
+        return [("key spies yours, less those lost", lead, 1.0, "%+d"),
+                ("your cards' average value", strength, 0.6, "%.1f"),
+                ("Aces kept", min(aces, 4), 0.25, "%d")]
+
+    def _standing(self) -> tuple[int, float, int]:
+        """What evaluate() weighs: key spies owned less those lost, the owned
+        cards' average value, and the Aces owned."""
         yours, theirs = self._key_spies()
         owned = self.hand + self.draw_deck + self.draw_discard
         if self.phase == "retire":
@@ -482,10 +497,7 @@ class DeckOfSpies(GameState):
             owned = [c for c in owned if not (c in self.hand and rank_of(c) in "234"
                                               and ranks.count(rank_of(c)) >= 2)]
         aces = sum(1 for c in owned if rank_of(c) == "A")
-        strength = _total(owned) / max(1, len(owned))
-        score = (1.0 * (yours - theirs) + 0.6 * (strength - 4.0) + 0.25 * min(aces, 4)
-                 - (1.5 if aces == 0 else 0.0))
-        return 1.0 / (1.0 + math.exp(-score))
+        return yours - theirs, _total(owned) / max(1, len(owned)), aces
 
     # -- the checks, one per action kind ---------------------------------------
 

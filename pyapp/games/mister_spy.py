@@ -124,7 +124,8 @@ from collections.abc import Callable, Sequence
 from math import exp
 from typing import Any, Literal, NamedTuple, TypedDict
 
-from ..engine.protocol import Action, GameState, IllegalAction, Move, View, check_keys, excerpt
+from ..engine.protocol import (Action, GameState, IllegalAction, Move, Term, View, check_keys,
+                               excerpt)
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -1323,9 +1324,22 @@ class MisterSpyState(GameState):
         if self.is_over:
             winners = self.result()["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
-        spies_left = self._spies_out()
-        share = spies_left / ALL_SPIES
-        temperature = 1.65 + 0.36 * spies_left
+        temperature = 1.65 + 0.36 * self._spies_out()
+        strengths = self._strengths()
+        top = max(strengths)
+        weights = [exp((x - top) / temperature) for x in strengths]
+        return weights[seat] / sum(weights)
+
+    def evaluation_terms(self, seat: int) -> list[Term]:
+        strengths = self._strengths()
+        ahead = strengths[seat] - max(x for s, x in enumerate(strengths) if s != seat)
+        return [("your score and what your Lair and hand promise, less the best rival's",
+                 ahead, 1.0, "%+.1f")]
+
+    def _strengths(self) -> list[float]:
+        """Each seat's strength for evaluate(): its score, plus its promise
+        while Spies remain, plus a capture in progress."""
+        share = self._spies_out() / ALL_SPIES
         strengths = [self.scores[s] + self._promise(s) * share for s in range(self.num_players)]
         if self.phase == CAPTURE or self.phase == FOIL:
             # A captured Spy is as good as scored: its owner may kill it now,
@@ -1333,9 +1347,7 @@ class MisterSpyState(GameState):
             # mid-capture would otherwise see no gain in the capture).
             standing = len(self.taunts) - (self.phase == FOIL)
             strengths[_seat(self.capture_owner)] += self.captured_value() << standing
-        top = max(strengths)
-        weights = [exp((x - top) / temperature) for x in strengths]
-        return weights[seat] / sum(weights)
+        return strengths
 
     def _promise(self, seat: int) -> float:
         """What a seat's Lair and hand are worth to evaluate() while Spies remain."""

@@ -111,7 +111,7 @@ from collections.abc import Callable, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from ..engine.protocol import GameState, IllegalAction, Move, check_keys, excerpt
+from ..engine.protocol import GameState, IllegalAction, Move, Term, check_keys, excerpt
 from ..engine.registry import register
 from ..engine.rng import Rng
 
@@ -1029,16 +1029,27 @@ class SpyTricksState(GameState):
         if self.is_over:
             winners = self.result()["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
-        projected = [coins + COLLABORATOR_WORTH * held
-                     for coins, held in zip(self.coins, self.collaborators)]
-        for owner, space, collaborator in self.pawns:
-            projected[owner] += sum(self._payout(space, collaborator, self.secret))
+        projected = self._projected()
         to_play = (self.num_players - self.round
                    + (TRICKS_PER_ROUND - self.tricks_played) / TRICKS_PER_ROUND)
         temperature = 4.0 + 6.0 * to_play
         top = max(projected)
         weights: list[float] = [2.718281828459045 ** ((p - top) / temperature) for p in projected]
         return weights[seat] / sum(weights)
+
+    def evaluation_terms(self, seat: int) -> list[Term]:
+        projected = self._projected()
+        ahead = projected[seat] - max(p for s, p in enumerate(projected) if s != seat)
+        return [("your projected coins, less the best rival's", ahead, 1.0, "%+.0f")]
+
+    def _projected(self) -> list[float]:
+        """Each seat's projected total for evaluate(): coins held, what its
+        pawns earn against this state's secret, and its collaborators' worth."""
+        projected = [coins + COLLABORATOR_WORTH * held
+                     for coins, held in zip(self.coins, self.collaborators)]
+        for owner, space, collaborator in self.pawns:
+            projected[owner] += sum(self._payout(space, collaborator, self.secret))
+        return projected
 
     def clone(self) -> SpyTricksState:
         """A fast, independent copy."""

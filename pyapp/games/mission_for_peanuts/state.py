@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
-from ...engine.protocol import IllegalAction, Move, check_keys, excerpt
+from ...engine.protocol import IllegalAction, Move, Term, check_keys, excerpt
 from ...engine.registry import register
 from ...engine.rng import Rng
 from .cards import (ASSASSIN, CARD, NAMES, NO_COMBINATION, ORDINALS, POLICE, SPY, TABLE,
@@ -503,6 +503,12 @@ class MissionForPeanuts(Effects):
                 for seat in range(n):
                     values[seat] += p * races[seat]
         return values
+
+    def evaluation_terms(self, seat: int) -> list[Term]:
+        if self.is_over:
+            return []
+        return [("your chance to take this round", 100 * self._round_odds()[seat], 1.0,
+                 "%.0f%%")]
 
     def _round_odds(self) -> list[float]:
         """A guess at each seat's chance to take this round, from the cards in this world."""

@@ -126,4 +126,25 @@ function draw(container, html, cardSelector) {
   markArrivals(container, cardSelector);
 }
 
-window.safehouseRedraw = { draw };
+// Scroll the page the least that brings every element of the table matching
+// `selector` into view, below a sticky bar at the top (a phone's newest
+// move); when they cannot all fit, their top comes into view.
+function reveal(selector, smooth) {
+  const boxes = [...document.getElementById("table").querySelectorAll(selector)]
+    .map((element) => element.getBoundingClientRect()).filter((box) => box.height > 0);
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  const bars = [...document.querySelectorAll(".latest-move")]
+    .filter((bar) => getComputedStyle(bar).position === "sticky");
+  const viewTop = 8 + Math.max(0, ...bars.map((bar) => bar.offsetHeight));
+  const viewBottom = window.innerHeight - 8;
+  let by = 0;
+  if (bottom - top > viewBottom - viewTop || top < viewTop) by = top - viewTop;
+  else if (bottom > viewBottom) by = bottom - viewBottom;
+  if (Math.abs(by) < 1) return;
+  const still = !smooth || matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: by, behavior: still ? "instant" : "smooth" });
+}
+
+window.safehouseRedraw = { draw, reveal };

@@ -779,3 +779,48 @@ def test_a_tap_on_any_greyed_option_says_why_at_the_option_and_makes_no_move(gam
         assert ["class", why, "why shown"] in page.log[-6:], (event, page.log[-6:])
         if event.get("data-act"):  # the engine's reason, not the control's description
             assert page.text[why] == message != event["described"]
+
+
+def test_a_new_decision_and_the_result_are_scrolled_into_view_once_each():
+    """Issue #36: on a phone the decision was a screen below the fold. Each new
+    decision of the person's is brought into view once (not again when a
+    card is selected or a hint shown), and the result when the game ends."""
+    page = solitaire()
+    decision = ["reveal", core.REVEALED["decision"], True]
+    reveals = lambda: [effect for effect in page.log if effect[0] == "reveal"]
+    assert reveals() == [decision]
+    page.key("1")
+    page.key("h")
+    page.settle()
+    assert len(reveals()) == 1  # the same decision
+    play_first(page)
+    page.settle()
+    assert reveals()[-1] == decision and len(reveals()) == 2
+    while not page.payload["view"]["over"]:
+        play_first(page)
+        page.settle()
+    assert reveals()[-1][:2] == ["reveal", core.REVEALED["result"]]
+
+
+def test_a_phones_more_button_unfolds_the_tables_other_tools_and_does_not_hurry_the_bots():
+    page = Page()
+    page.boot()
+    page.send({"type": "deal", "fresh": True, "spec": {
+        "game": "mister-spy", "players": 4, "seed": 5, "levels": [None, "easy", "easy", "easy"]}})
+    page.settle()
+    assert 'aria-expanded="false"' in page.html["table"]
+    assert 'class="more-tools"' in page.html["table"]
+    page.click("more-tools", in_table=True)
+    assert 'aria-expanded="true"' in page.html["table"]
+    assert 'class="more-tools open"' in page.html["table"]
+    assert 'data-action="lobby"' in page.html["table"].split('id="more-tools"')[1]
+    play_first(page)  # the bots move; More neither hurries them nor folds away
+    moves = page.payload["moves"]
+    hurried = page.model.hurry
+    page.click("more-tools", in_table=True)
+    assert page.model.hurry == hurried and 'class="more-tools"' in page.html["table"]
+    page.settle()
+    assert page.payload["moves"] >= moves
+    page.click("more-tools", in_table=True)
+    page.click("lobby")
+    assert page.screen == "lobby" and not page.model.more_open

@@ -115,6 +115,8 @@ class Model:
         self.place = 0
         self.own_pops = 0
         self.link_pace: "str | None" = None  # a link's pace, for the game it deals
+        self.revealed: "tuple[Any, ...] | None" = None  # the moment last scrolled into view
+        self.more_open = False  # the table's folded tools on show (a phone folds them)
 
 
 def update(model: Model, event: "Event") -> "list[Effect]":
@@ -342,7 +344,7 @@ def leave_game(model: Model) -> None:
     model.game_id = None
     model.written = None
     model.stale = False
-    model.moving = model.autoplay = model.autoplayed = model.hurry = False
+    model.moving = model.autoplay = model.autoplayed = model.hurry = model.more_open = False
     model.held = None
     set_attr(model, "data-stale", None)
     for hook in LEFT_HOOKS:
@@ -365,13 +367,35 @@ def render_table(model: Model) -> None:
     if payload is None or hold(model, payload):
         return
     emit(model, "draw-table", table_page_html(payload, model.selection, model.hint, model.pace,
-                                              model.auto_answer, model.autoplay))
+                                              model.auto_answer, model.autoplay, model.more_open))
     set_attr(model, "data-moves", str(payload["moves"]))
     set_attr(model, "data-over", "true" if payload["view"]["over"] else "false")
     waiting = payload["legal"] and not only_choice(model, payload)  # a forced move is made for them
     set_attr(model, "data-human-turn", "true" if waiting else "false")
+    reveal(model, payload, bool(waiting))
     for hook in DRAWN_HOOKS:
         hook(model)
+
+
+def reveal(model: Model, payload: "dict[str, Any]", waiting: bool) -> None:
+    """Scroll into view, once each, a new decision of the person's (its
+    prompt, its choices and the hand) or the game's result, so that on a
+    phone it is never below the fold. A lesson's pointer scrolls itself."""
+    over = payload["view"]["over"]
+    moment = (model.game_id, payload["moves"], over)
+    if payload.get("coach") or moment == model.revealed or not (waiting or over):
+        return
+    model.revealed = moment
+    emit(model, "reveal", REVEALED["result" if over else "decision"], model.pace != "instant")
+
+
+# What a new decision or a result brings into view: the edge scrolls the page
+# the least that shows them all (static/redraw.mjs).
+REVEALED = {
+    "decision": '[data-prompt], [data-hand], [data-act]:not([aria-disabled="true"]), '
+                '[data-action="do"]:not([aria-disabled="true"])',
+    "result": "[data-result]",
+}
 
 
 def hold(model: Model, payload: "dict[str, Any]") -> bool:
@@ -1252,15 +1276,24 @@ ACTIONS: "dict[str, Callable[[Model, Event], None]]" = {
     "same-deal": on_table(lambda model, event: deal_again(model, (model.payload or {})["seed"])),
     "continue": hand_over,
     "skip": lambda model, event: hurry(model),
+    "more-tools": lambda model, event: toggle_more_tools(model),
 }
+
+
+def toggle_more_tools(model: Model) -> None:
+    """A phone's "More": the table's folded tools, shown or folded again."""
+    if model.payload is not None:
+        model.more_open = not model.more_open
+        render_table(model)
 
 
 def on_click(model: Model, event: "Event") -> None:
     """A click: on the table while the bots move, it hurries them; on a
     control (its data-* attributes are the event's), it does what it says."""
-    if model.payload is not None and model.payload["bot_to_act"] and event.get("in_table"):
-        hurry(model)
     action = event.get("action")
+    if model.payload is not None and model.payload["bot_to_act"] and event.get("in_table") \
+            and action != "more-tools":
+        hurry(model)
     if action is None:
         return
     if event.get("aria-disabled") == "true":  # it says why instead of acting
@@ -1287,7 +1320,7 @@ def explain(model: Model, event: "Event") -> None:
         return
     show_message(model, event.get("described") or "Not now.", "info")
     if event.get("described_by"):  # and at the control itself, on a phone too
-        emit(model, "class", event["described_by"], "why shown")
+        show_why(model, event["described_by"])
 
 
 def explained(model: Model, payload: "dict[str, Any] | None", why_id: "Any") -> None:
@@ -1296,9 +1329,15 @@ def explained(model: Model, payload: "dict[str, Any] | None", why_id: "Any") -> 
     if payload is not None and not payload.get("ok") and payload.get("error") and why_id:
         accept(model, payload)
         emit(model, "text", why_id, payload["error"])
-        emit(model, "class", why_id, "why shown")
+        show_why(model, why_id)
         return
     acted(model, payload, None)
+
+
+def show_why(model: Model, why_id: str) -> None:
+    """A greyed control's reason on show, and in view."""
+    emit(model, "class", why_id, "why shown")
+    emit(model, "reveal", "#" + why_id, False)
 
 
 def on_change(model: Model, event: "Event") -> None:

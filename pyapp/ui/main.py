@@ -21,8 +21,7 @@ from pyapp.ui.browser import next_task
 
 
 class Edge:
-    """The model fed, the DOM event in hand (an effect may prevent its
-    default), the element to give focus back to when a dialog closes."""
+    """The model fed, the DOM event in hand, the element to refocus as a dialog closes."""
 
     model = None
     dom_event = None
@@ -344,6 +343,7 @@ EFFECTS = {
     "append-html": lambda element_id, html: element(element_id).insertAdjacentHTML(
         "beforeend", html),
     "draw-table": draw_table,
+    "reveal": lambda selector, smooth: window.safehouseRedraw.reveal(selector, smooth),
     "mark": mark,
     "url": history_entry(False),
     "push": history_entry(True),

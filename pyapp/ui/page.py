@@ -49,33 +49,41 @@ def undo_html(undo):
 _TOOLS = {}
 
 
-def tools_html(payload, pace, auto_answer=True, autoplay=False):
+def tools_html(payload, pace, auto_answer=True, autoplay=False, more_open=False):
     over = payload["view"]["over"]
     undo = None if over else payload["undo"]
     shows = (bool(payload["legal"]), undo and (undo["allowed"], undo["reason"]),
              payload["players"] > 1, pace, auto_answer, payload["game"], autoplay and not over,
-             over, bool(payload.get("bot_to_act")) and not over)
+             over, bool(payload.get("bot_to_act")) and not over, more_open)
     drawn = _TOOLS.get(shows)
     if drawn is None:
         drawn = _TOOLS[shows] = render(tools_shown(shows[0], undo, *shows[2:]))
     return raw(drawn)
 
 
-def tools_shown(decision, undo, multiplayer, pace, auto_answer, game, autoplay, over, waiting):
+def tools_shown(decision, undo, multiplayer, pace, auto_answer, game, autoplay, over, waiting,
+                more_open):
+    """The table's tools: those of the moment in one row, then the rest,
+    which a phone folds behind "More" (CSS shows them all on a wider screen)."""
     solitaire = not multiplayer and not over
-    return [button(key_label("Skip to my turn", "N"), "skip", classes="btn primary",
-                   title="Show the bots' moves at once, up to your next decision")
-            if waiting else None,
-            button(key_label("Hint", "H"), "hint") if decision else None,
-            undo_html(undo) if undo else None,
-            autoplay_html(autoplay) if solitaire else None,
-            pace_html(pace, multiplayer) if multiplayer or solitaire else None,
+    now = [button(key_label("Skip to my turn", "N"), "skip", classes="btn primary",
+                  title="Show the bots' moves at once, up to your next decision")
+           if waiting else None,
+           button(key_label("Hint", "H"), "hint") if decision else None,
+           undo_html(undo) if undo else None,
+           autoplay_html(autoplay) if solitaire else None]
+    more = [pace_html(pace, multiplayer) if multiplayer or solitaire else None,
             auto_answer_html(auto_answer) if multiplayer else None,
             button("Rules", "rules", [("data-game", game)], classes="btn ghost"),
             button("Copy link", "copy-link", classes="btn ghost",
                    title="Copy the address of this deal: game, seed, seats, bots and options"),
             button("New deal", "new-deal", classes="btn ghost"),
             button("Lobby", "lobby", classes="btn ghost")]
+    toggle = button("More", "more-tools",
+                    [("aria-expanded", "true" if more_open else "false"),
+                     ("aria-controls", "more-tools")], classes="btn ghost more-toggle")
+    return now + [toggle, el("div", more, id="more-tools",
+                             class_="more-tools" + (" open" if more_open else ""))]
 
 
 # Each log line's markup by (text, note or not): the log only grows, and the
@@ -109,7 +117,8 @@ def table_html(payload, selection, hint):
     return TABLES[payload["game"]].table_html(payload, selection, hint)
 
 
-def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, autoplay=False):
+def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, autoplay=False,
+                    more_open=False):
     """The whole table screen for a payload from the session."""
     hint_line = None
     if hint:
@@ -120,7 +129,7 @@ def table_page_html(payload, selection, hint, pace="normal", auto_answer=True, a
     table = raw(table_html(payload, selection, hint))
     return render([
         el("div", el("h1", payload["title"]), el("p", "Deal #%d" % payload["seed"], class_="seed"),
-           el("div", tools_html(payload, pace, auto_answer, autoplay), class_="tools"),
+           el("div", tools_html(payload, pace, auto_answer, autoplay, more_open), class_="tools"),
            class_="table-head"),
         latest_move_html(payload["log"]),
         el("div",

@@ -26,8 +26,8 @@ draws the hand, the actions and the whole table.
 """
 
 from .endgame import end_screen_html, outcome_title, people_won, player_cell
-from .html import (act_button, action_json, button, card_key, disabled_button, el, hidden_heading,
-                   join, key_label, plural, render)
+from .html import (act_button, action_json, button, card_key, el, hidden_heading, join, key_label,
+                   plural, render)
 from .seats import seat_name
 from .spy_tricks_board import board_html, seats_html, table_facts_html, trick_html
 from .spy_tricks_cards import (COLLABORATOR, card_face, card_html, card_name, round_recap,
@@ -45,17 +45,21 @@ KEYS = {"h": "hint", "p": "play"}
 def hand_card(code, number, action, names, picked, hinted):
     """A hand card with its number key; a button that plays it when it may be played."""
     face = card_face(code) + [card_key(number)]
-    if action is None:  # greyed: a tap asks the engine why (as a key would)
-        return disabled_button(
-            face, "why-play-" + code, card_name(code, names) + " cannot be played now.", "do",
-            [("data-act", action_json({"type": "play", "card": code})),
-             ("aria-label", "Play " + card_name(code, names))],
-            classes="st-card st-%s big st-off" % code[:1])
+    if action is None:  # greyed: a tap asks the engine why, said under the hand (HAND_WHY)
+        return button(face, "do", [("aria-disabled", "true"), ("aria-describedby", HAND_WHY),
+                                   ("data-act", action_json({"type": "play", "card": code})),
+                                   ("aria-label", "Play " + card_name(code, names))],
+                      classes="st-card st-%s big st-off off" % code[:1],
+                      title=space_label(code, names) + ": cannot be played now")
     classes = "st-card st-%s big%s%s" % (code[:1], " selected" if picked else "",
                                          " st-hinted" if hinted else "")
     return act_button(face, action, classes=classes, title="Play " + space_label(code, names),
                       extra=[("aria-label", "Play " + card_name(code, names)),
                              ("aria-keyshortcuts", str(number))])
+
+
+# The one place where a greyed hand card's reason shows: a card is too narrow.
+HAND_WHY = "why-hand"
 
 
 def hand_html(view, legal, hint_card, selection=()):
@@ -71,8 +75,11 @@ def hand_html(view, legal, hint_card, selection=()):
                                    code == hint_card))
         else:
             cards.append(card_html(code, names, "big", "div"))
+    greyed = playable and len(playable) < len(view["hand"])
+    why = el("p", "A dashed card cannot be played now: tap it to hear why.", id=HAND_WHY,
+             class_="why st-hand-why") if greyed else None
     return el("section", el("h3", "Your hand"),
-              el("div", cards or el("p", "no cards left", class_="none"), class_="st-hand"),
+              el("div", cards or el("p", "no cards left", class_="none"), class_="st-hand"), why,
               class_="st-hand-zone", aria_label="Your hand", data_hand=True)
 
 

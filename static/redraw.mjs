@@ -111,19 +111,65 @@ function pairByIdentity(old, before, next, child) {
 function markArrivals(table, selector) {
   const cards = [...table.querySelectorAll(selector)];
   const markup = cards.map((card) => card.outerHTML);
-  cards.forEach((card, index) => {
-    if (!shown.has(markup[index])) card.classList.add("arrived");
-  });
+  const arrived = cards.filter((card, index) => !shown.has(markup[index]));
+  arrived.forEach((card) => card.classList.add("arrived"));
   shown = new Set(markup);
+  return arrived;
 }
 
+// Cards that travel (FLIP): a face-up card (its face in data-face) that
+// arrives with a redraw glides from where a card of that face lay before it,
+// in page coordinates (the page may scroll to the decision meanwhile), for
+// GLIDE_MS at most, added to its own transform. A press of a pointer or a
+// key finishes every glide at once: a glide never holds up the person.
+const GLIDE_MS = 260;
+let glides = [];
+
+function facePlaces(container) {
+  const places = new Map();
+  for (const card of container.querySelectorAll("[data-face]")) {
+    const box = card.getBoundingClientRect();
+    if (!box.width) continue;
+    const list = places.get(card.dataset.face) || [];
+    list.push({ x: box.left + window.scrollX, y: box.top + window.scrollY });
+    places.set(card.dataset.face, list);
+  }
+  return places;
+}
+
+function glideArrivals(before, arrived) {
+  glides = glides.filter((glide) => glide.playState === "running");
+  for (const card of arrived) {
+    const from = (before.get(card.dataset.face) || []).shift();
+    const box = card.getBoundingClientRect();
+    if (!from || !box.width) continue;
+    const dx = from.x - (box.left + window.scrollX), dy = from.y - (box.top + window.scrollY);
+    if (Math.abs(dx) + Math.abs(dy) < 4) continue;
+    card.classList.remove("arrived");  // it glides instead of fading in
+    glides.push(card.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { duration: GLIDE_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", composite: "add" }));
+  }
+}
+
+function finishGlides() {
+  glides.forEach((glide) => glide.finish());
+  glides = [];
+}
+document.addEventListener("pointerdown", finishGlides, true);
+document.addEventListener("keydown", finishGlides, true);
+
 // Put `html` in `container` as its content; mark the cards (`cardSelector`)
-// that were not on show before.
-function draw(container, html, cardSelector) {
+// that were not on show before; with `glide` (and motion allowed), cards
+// that moved glide to their new places.
+function draw(container, html, cardSelector, glide) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const before = glide && !still ? facePlaces(container) : null;
   const fresh = document.createElement("template");
   fresh.innerHTML = html;
   morphChildren(container, fresh.content);
-  markArrivals(container, cardSelector);
+  const arrived = markArrivals(container, cardSelector);
+  if (before) glideArrivals(before, arrived);
 }
 
 // Scroll the page the least that brings every element of the table matching

@@ -20,9 +20,9 @@ def test_card_faces_take_the_suits_symbol_name_and_colour_from_the_view():
     spy = payload["view"]["spy_top"]
     red = " red" if spy[-1] == "S" else ""
     name = "%s of %s-suit" % (table.RANK_NAMES.get(spy[:-1], spy[:-1]), spy[-1])
-    assert ('<div aria-label="%s" class="card%s" role="img" title="%s"><span class="rank">%s'
-            '</span><span class="suit">&lt;%s&gt;</span>' % (name, red, name, spy[:-1], spy[-1])
-            ) in html
+    assert ('<div aria-label="%s" class="card%s" data-face="%s" role="img" title="%s"><span '
+            'class="rank">%s</span><span class="suit">&lt;%s&gt;</span>' % (
+                name, red, spy, name, spy[:-1], spy[-1])) in html
 
 
 def test_the_spy_deck_segments_are_the_views_segments():

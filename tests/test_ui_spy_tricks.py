@@ -95,7 +95,8 @@ def test_hand_cards_are_named_aloud_and_show_their_number_key_when_playable(game
         name = table.card_name(code, names)
         assert '<kbd aria-hidden="true" class="card-key" data-key="%d"></kbd>' % number in html
         if code in playable:
-            assert 'aria-label="Play %s" aria-keyshortcuts="%d">' % (name, number) in html
+            assert 'aria-label="Play %s" aria-keyshortcuts="%d" data-face="%s">' % (
+                name, number, code) in html
         else:
             assert re.search(r'aria-disabled="true" aria-describedby="why-hand" data-act="[^"]*'
                              r'%s[^"]*" aria-label="Play %s"' % (code, re.escape(name)), html)

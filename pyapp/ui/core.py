@@ -367,7 +367,8 @@ def render_table(model: Model) -> None:
     if payload is None or hold(model, payload):
         return
     emit(model, "draw-table", table_page_html(payload, model.selection, model.hint, model.pace,
-                                              model.auto_answer, model.autoplay, model.more_open))
+                                              model.auto_answer, model.autoplay, model.more_open),
+         model.pace != "instant")  # cards glide to their new places, unless instant
     set_attr(model, "data-moves", str(payload["moves"]))
     set_attr(model, "data-over", "true" if payload["view"]["over"] else "false")
     waiting = payload["legal"] and not only_choice(model, payload)  # a forced move is made for them

@@ -52,9 +52,10 @@ def card_html(code, suits, selectable=False, selected=False, marked=False, small
             el("span", suit["symbol"], class_="pip")]
     name = card_name(code, suits)
     if not selectable:
-        return el("div", face, class_=classes, role="img", aria_label=name, title=name)
+        return el("div", face, class_=classes, role="img", aria_label=name, title=name,
+                  data_face=code)
     return el("button", face, card_key(key) if key else None, type="button", class_=classes,
-              data_action="select", data_card=code, aria_pressed="true" if selected else "false",
+              data_action="select", data_card=code, data_face=code, aria_pressed="true" if selected else "false",
               aria_label=name, aria_keyshortcuts=str(key) if key and key <= 9 else None)
 
 

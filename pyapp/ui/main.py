@@ -201,7 +201,7 @@ CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and bac
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")
 
 
-def draw_table(html):
+def draw_table(html, glide=False):
     """Redraw the table; switches marked data-keep (table-local toggles such
     as a deduction aid) keep their state, and focus stays on the same control."""
     table = element("table")
@@ -209,7 +209,7 @@ def draw_table(html):
     focused = focus_key(table)
     # static/redraw.mjs: changes only what changed, then marks the cards that
     # arrived so only those animate (one call, not one per card, across the bridge).
-    window.safehouseRedraw.draw(table, html, CARDS)
+    window.safehouseRedraw.draw(table, html, CARDS, glide)
     for box_id in kept:
         box = element(box_id)
         if box:

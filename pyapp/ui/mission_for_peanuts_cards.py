@@ -69,7 +69,8 @@ def card_face(code, size="big", classes="", extra=None, name=None):
     title = "%s (%s), %s" % (card["name"], card["character"],
                              plural(notches, "notch", "notches"))
     return el("div", inner, extra, class_="mp-card mp-%s mp-c-%s %s" % (size, code, classes),
-              title=title, data_card=code, role="group", aria_label=name or card["name"])
+              title=title, data_card=code, data_face=code, role="group",
+              aria_label=name or card["name"])
 
 
 def back_face(size="mini", label="", classes="", name="face-down card"):

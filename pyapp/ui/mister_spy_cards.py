@@ -69,7 +69,7 @@ def _card_face(code, label, size, classes, tag, extra, attributes):
         attributes["role"], attributes["aria_label"] = "img", name
     return el(tag, card_inner(code, label), extra,
               class_=("ms-card ms-%s %s %s" % (code[0], size, classes)).strip(),
-              title=name, **attributes)
+              title=name, data_face=code, **attributes)
 
 
 def backs_html(size, spies):

@@ -48,14 +48,15 @@ def hand_card(code, number, action, names, picked, hinted):
     if action is None:  # greyed: a tap asks the engine why, said under the hand (HAND_WHY)
         return button(face, "do", [("aria-disabled", "true"), ("aria-describedby", HAND_WHY),
                                    ("data-act", action_json({"type": "play", "card": code})),
-                                   ("aria-label", "Play " + card_name(code, names))],
+                                   ("aria-label", "Play " + card_name(code, names)),
+                                   ("data-face", code)],
                       classes="st-card st-%s big st-off off" % code[:1],
                       title=space_label(code, names) + ": cannot be played now")
     classes = "st-card st-%s big%s%s" % (code[:1], " selected" if picked else "",
                                          " st-hinted" if hinted else "")
     return act_button(face, action, classes=classes, title="Play " + space_label(code, names),
                       extra=[("aria-label", "Play " + card_name(code, names)),
-                             ("aria-keyshortcuts", str(number))])
+                             ("aria-keyshortcuts", str(number)), ("data-face", code)])
 
 
 # The one place where a greyed hand card's reason shows: a card is too narrow.

@@ -62,7 +62,8 @@ def card_face(code):
 def card_html(code, names, classes="", tag="span"):
     """A card face on its suit's colour, named in words."""
     return el(tag, card_face(code), class_="st-card st-%s %s" % (code[:1], classes),
-              role="img", aria_label=card_name(code, names), title=space_label(code, names))
+              role="img", aria_label=card_name(code, names), title=space_label(code, names),
+              data_face=code)
 
 
 def pawn_html(seat, collaborator=False, value=None):

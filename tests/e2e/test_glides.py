@@ -1,0 +1,58 @@
+"""Cards that travel (issue #36): a card played glides from the hand to the
+trick (FLIP: a transform animation added to the card, at most 300 ms); a
+bot's card glides as its move is shown; none glides under reduced motion
+or at pace instant. The glides are static/redraw.mjs's; every call to
+Element.animate is recorded by an init script."""
+
+import pytest
+
+from . import MOVE_TIMEOUT_MS, wait_ui
+from .conftest import check_requests, new_logged_context
+
+RECORD = """
+window.__glides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  window.__glides.push({face: this.dataset.face || null, first: JSON.stringify(keyframes[0]),
+                        duration: options.duration});
+  return animate.call(this, keyframes, options);
+};
+"""
+URL = "%s?game=spy-tricks&players=3&seed=4&level=normal&pace=%s"
+
+
+def play_a_card(browser, site_server, pace, **options):
+    """Play the first playable card at the person's turn; the glides seen
+    until the person's next turn, and the card played."""
+    context = new_logged_context(browser, **options)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    page.goto(URL % (site_server.url, pace))
+    wait_ui(page)
+    page.wait_for_selector('body[data-human-turn="true"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.evaluate("window.__glides = []")
+    card = page.locator('#table .st-hand [data-act]:not([aria-disabled="true"])').first
+    face = card.get_attribute("data-face")
+    moves = int(page.get_attribute("body", "data-moves"))
+    card.click()
+    page.wait_for_function("(m) => Number(document.body.dataset.moves) > m + 1", arg=moves,
+                           timeout=MOVE_TIMEOUT_MS)  # the bots' moves too
+    glides = page.evaluate("window.__glides")
+    context.close()
+    check_requests(context)
+    return glides, face
+
+
+def test_a_card_played_glides_to_the_trick_and_the_bots_cards_too(browser, site_server):
+    glides, face = play_a_card(browser, site_server, "fast")
+    mine = [glide for glide in glides if glide["face"] == face]
+    assert mine and "translate(" in mine[0]["first"] and mine[0]["duration"] <= 300, glides
+    assert any(glide["face"] not in (None, face) for glide in glides), glides  # a bot's card
+
+
+@pytest.mark.parametrize("pace, motion", [("fast", "reduce"), ("instant", "no-preference")])
+def test_no_card_glides_under_reduced_motion_or_at_pace_instant(browser, site_server, pace,
+                                                                motion):
+    glides, _ = play_a_card(browser, site_server, pace, reduced_motion=motion)
+    assert glides == [], glides

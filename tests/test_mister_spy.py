@@ -696,3 +696,24 @@ def test_a_teams_sentences_agree_in_number_and_a_foil_names_the_matching_doubler
     assert text(stands) == "The taunt stands: Doctor Noodle and Captain Velvet are now worth 10."
     foil = {"kind": "foil", "seat": 1, "card": "D-C", "owner": 0}
     assert text(foil) == "Player 2 foils the taunt with the matching D-C!"
+
+
+def test_the_prompt_speaks_to_the_seat_deciding_and_of_it_to_the_others():
+    """Issue #36: a waiting seat read "Player 2: send a Spy into your own Lair"."""
+    from pyapp.bots import levels
+
+    state, bot, rng = new_game("mister-spy", seed=3, players=3), levels("mister-spy")["easy"](), \
+        Rng(1)
+    phases = set()
+    while not state.is_over:
+        acting = state.to_act
+        for seat in range(3):
+            prompt = state.view(seat)["prompt"]
+            if seat == acting:
+                assert prompt.startswith("Player %d: " % (acting + 1)), prompt
+            else:
+                assert prompt.startswith("Player %d may " % (acting + 1)), prompt
+                assert " your own " not in prompt and "your matching" not in prompt
+        phases.add(state.phase)
+        state.apply(bot.choose(state, acting, rng))
+    assert len(phases) >= 4

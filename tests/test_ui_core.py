@@ -824,3 +824,31 @@ def test_a_phones_more_button_unfolds_the_tables_other_tools_and_does_not_hurry_
     page.click("more-tools", in_table=True)
     page.click("lobby")
     assert page.screen == "lobby" and not page.model.more_open
+
+
+@pytest.mark.parametrize("pace", ["normal", "slow"])
+def test_a_stretch_of_bot_moves_quickens_at_the_default_pace(pace):
+    """Issue #36: a six-seat round took 6 s and more at a flat 0.7 s a move.
+    At "normal" each bot move after the first is shown 0.8 times as long as
+    the one before, never under 0.15 s; "slow" keeps its length."""
+    page = Page()
+    page.boot()
+    page.change(setting="pace", value=pace)
+    page.send({"type": "deal", "fresh": True, "spec": {
+        "game": "mister-spy", "players": 6, "seed": 5, "levels": [None] + ["easy"] * 5}})
+    page.settle()
+    waits = []
+    for _ in range(10):  # until the person's move hands the turn to the bots
+        start = len(page.log)
+        play_first(page)
+        page.settle()
+        waits = [effect[1] / 1000 for effect in page.log[start:] if effect[0] == "timer"]
+        if waits:
+            break
+    assert len(waits) >= 4
+    if pace == "slow":
+        assert all(abs(wait - 1.4) < 0.02 for wait in waits), waits
+    else:
+        assert waits[0] <= 0.701 and all(later < earlier or later >= 0.15
+                                       for earlier, later in zip(waits, waits[1:])), waits
+        assert min(waits) >= 0.149 and sum(waits[:8]) < 3.2, waits

@@ -1146,7 +1146,7 @@ class MisterSpyState(GameState):
             "win_score": WIN_SCORE,
             "all_spies": ALL_SPIES,
             "spies_out": self._spies_out(),
-            "prompt": self._prompt(),
+            "prompt": self._prompt(seat),
         })
         view.update(self._table_view(seat))
         return view
@@ -1224,25 +1224,31 @@ class MisterSpyState(GameState):
                     % (self.kill_points(), self.kill_points() * 2))
         return "Foiling takes the other %s." % self.taunts[-1]
 
-    def _prompt(self) -> str:
+    def _prompt(self, viewer: int) -> str:
+        """The decision on show, to the seat deciding ("Player 2: send …")
+        or, to any other seat, of the one deciding ("Player 2 may send …")."""
         if self.is_over:
             return str(self.result()["summary"])
-        who = _player(self._acting())
+        acting = self._acting()
+        who = _player(acting)
+        mine = viewer == acting
+        your, may = ("your", ": ") if mine else ("their", " may ")
         if self.phase == PLAY:
-            return "%s: play a Lair card, send a Spy into a Lair, or end the turn." % who
+            return "%s%splay a Lair card, send a Spy into a Lair, or end the turn." % (who, may)
         if self.phase == SPY:
-            return "%s: send a Spy into a Lair, or end the turn." % who
+            return "%s%ssend a Spy into a Lair, or end the turn." % (who, may)
         if self.phase == SOURCE:
-            lair = ("your own Lair" if self.target == self.to_act
-                    else "%s's Lair" % _player(_seat(self.target)))
-            return ("%s: send a Spy into %s from your hand, from another hand "
-                    "or from the deck." % (who, lair))
+            target = _seat(self.target)
+            lair = ("%s own Lair" % your if target == acting else
+                    "your Lair" if target == viewer else "%s's Lair" % _player(target))
+            return ("%s%ssend a Spy into %s from %s hand, from another hand "
+                    "or from the deck." % (who, may, lair, your))
         points = self.kill_points()
         if self.phase == CAPTURE:
-            return ("%s: kill the captured Spy for %d, or taunt it with a Doubler for %d."
-                    % (who, points, points * 2))
-        return ("%s: foil the taunt with your matching %s, or let it stand."
-                % (who, self.taunts[-1]))
+            return ("%s%skill the captured Spy for %d, or taunt it with a Doubler for %d."
+                    % (who, may, points, points * 2))
+        return ("%s%sfoil the taunt with %s matching %s, or let it stand."  # (whoever holds it)
+                % (who, may, "your" if mine else "the", self.taunts[-1]))
 
     # -- bots ------------------------------------------------------------------
 

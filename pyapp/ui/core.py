@@ -56,6 +56,12 @@ if TYPE_CHECKING:  # mypy reads these; MicroPython has no typing module
 
 # How long each bot move stays on show, so a person can follow the bots.
 PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
+# In a stretch of bots' moves, each move after the first stays on show
+# PACE_DECAY as long as the one before, never under PACE_FLOOR seconds: a
+# six-seat round of Mister Spy (about eight moves) passes in about 3 s at
+# "normal", where a flat 0.7 s made it 6 s and more (issue #36). "slow" is
+# chosen to follow every move, and keeps its length.
+PACE_DECAY, PACE_FLOOR = 0.8, 0.15
 SETTINGS = "safehouse.settings"  # {"pace": ..., "auto_answer": bool}, kept on this device
 RETRIED_CALLS = ("act", "undo", "bot_step", "hint")  # safe to send again once the game is restored
 DAY_MS = 86400000
@@ -116,6 +122,7 @@ class Model:
         self.own_pops = 0
         self.link_pace: "str | None" = None  # a link's pace, for the game it deals
         self.revealed: "tuple[Any, ...] | None" = None  # the moment last scrolled into view
+        self.in_row = 0  # the moves shown since the person's last (see shown_for)
         self.more_open = False  # the table's folded tools on show (a phone folds them)
 
 
@@ -930,6 +937,7 @@ def run_moves(model: Model) -> None:
     hurry (a click on the table) shows each move as soon as it comes, until
     these moves stop."""
     model.shown = model.now["at"]
+    model.in_row = 0
     model.moving = True
     if not still_current(model) or not ask_next_move(model):
         stop_moves(model)
@@ -966,7 +974,7 @@ def moved(model: Model, payload: "dict[str, Any] | None", context: "Any") -> Non
     for the pace."""
     if not model.moving:
         return
-    left = model.shown + PACES[model.pace] * 1000 - model.now["at"]
+    left = model.shown + shown_for(model) * 1000 - model.now["at"]
     if left > 0 and not model.hurry and payload is not None:
         model.held = payload
         model.timer += 1
@@ -981,8 +989,22 @@ def on_due(model: Model, event: "Event") -> None:
         show_move(model, payload)
 
 
+def shown_for(model: Model) -> float:
+    """Seconds the move on the table stays on show before the next one."""
+    return pace_seconds(model.pace, model.in_row)
+
+
+def pace_seconds(pace: str, in_row: int) -> float:
+    """Seconds on show, at `pace`, for the move `in_row` moves into a stretch."""
+    seconds = PACES[pace]
+    if pace == "slow" or not seconds:
+        return seconds
+    return max(PACE_FLOOR, seconds * PACE_DECAY ** in_row)
+
+
 def show_move(model: Model, payload: "dict[str, Any] | None") -> None:
     model.shown = model.now["at"]
+    model.in_row += 1
     if not still_current(model) or model.payload is None or not accept(model, payload) or \
             not ask_next_move(model):
         stop_moves(model)

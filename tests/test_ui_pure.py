@@ -219,3 +219,16 @@ def test_each_choice_of_a_decision_has_its_own_keys(game, players):
             shown = ["".join(re.findall(r"<kbd>([^<]*)</kbd>", b)) for b in buttons]
             shown = [keys for keys in shown if keys]
             assert len(shown) == len(set(shown)), (payload["view"].get("step"), shown)
+
+
+@pytest.mark.parametrize("game, players", [("mission-for-peanuts", 4), ("spy-tricks", 3),
+                                           ("mister-spy", 5)])
+def test_the_seats_list_starts_with_the_switch_that_unfolds_them_on_a_phone(game, players):
+    from playthrough import payloads
+
+    html = table_page_html(payloads(game, players, 5)[1][0], [], None)
+    seats = re.search(r'<ol aria-label="Players" class="[a-z]+-seats">(.*?)</ol>', html).group(1)
+    assert seats.startswith('<li class="seats-fold"><input class="seats-switch" data-keep '
+                            'id="seats-open" type="checkbox"><label class="btn ghost seats-label" '
+                            'for="seats-open">')
+    assert seats.count('class="seats-fold"') == 1 and seats.count("data-seat=") == players

@@ -7,7 +7,7 @@ that the page's MicroPython loads it in a short task (tables.py).
 
 from .html import el, hidden_heading, plural
 from .moments import recent_moments
-from .seats import seat_name, seat_role
+from .seats import fold_switch, seat_name, seat_role
 from .mission_for_peanuts_cards import (MOMENTS, back_face, card_face, card_name, moment_html, pill,
                                         pills)
 
@@ -113,7 +113,8 @@ def seat_html(seat, payload, immune):
 
 
 def seats_html(payload, immune):
-    return el("ol", [seat_html(seat, payload, immune) for seat in range(payload["players"])],
+    return el("ol", fold_switch(),
+              [seat_html(seat, payload, immune) for seat in range(payload["players"])],
               class_="mp-seats", aria_label="Players")
 
 

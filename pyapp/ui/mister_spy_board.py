@@ -6,7 +6,7 @@ that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import el, plural
-from .seats import seat_name, seat_role
+from .seats import fold_switch, seat_name, seat_role
 from .mister_spy_cards import backs_html, card_face, lair_name
 
 
@@ -82,7 +82,7 @@ def seat_html(seat, payload):
 
 
 def seats_html(payload):
-    return el("ol", [seat_html(seat, payload) for seat in range(payload["players"])],
+    return el("ol", fold_switch(), [seat_html(seat, payload) for seat in range(payload["players"])],
               class_="ms-seats", aria_label="Players")
 
 

@@ -6,7 +6,7 @@ that the page's MicroPython loads it in a short task (tables.py).
 """
 
 from .html import el, join, plural
-from .seats import seat_name, seat_role
+from .seats import fold_switch, seat_name, seat_role
 from .spy_tricks_cards import (card_html, glyph, live_cells, recap_cells, secret_html, space_html,
                                space_label, suit_names)
 
@@ -111,7 +111,8 @@ def seat_html(seat, payload, recap):
 
 
 def seats_html(payload, recap):
-    return el("ol", [seat_html(seat, payload, recap) for seat in range(payload["players"])],
+    return el("ol", fold_switch(),
+              [seat_html(seat, payload, recap) for seat in range(payload["players"])],
               class_="st-seats", aria_label="Players")
 
 

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp.games import GAMES  # noqa: E402
-from pyapp.ui.core import PACES, pace_seconds  # noqa: E402
+from pyapp.ui.core import PACE_DECAY, PACE_FLOOR, PACES, pace_seconds  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 from tools.site import build  # noqa: E402
 from tools.testenv import chromium_launch_options  # noqa: E402
@@ -317,9 +317,9 @@ def main(argv):
     parser.add_argument("--game", action="append", help="a game id (default: every multiplayer game)")
     args = parser.parse_args(argv)
     games = args.game or sorted(g for g in GAMES if GAMES[g].max_players > 1)
-    print("target per wait: the pace's display times (%.1f s, each next move 0.8 as long, at "
-          "least 0.15 s; slow stays) for the moves in between, + 0.3 s; issue #36: a wait "
-          "(one round of bots) within 4 s" % PACES[args.pace])
+    print("target per wait: the pace's display times (%.1f s, each next move %.2f as long, at "
+          "least %.2f s; slow stays) for the moves in between, + 0.3 s; issue #36: a wait "
+          "(one round of bots) within 4 s" % (PACES[args.pace], PACE_DECAY, PACE_FLOOR))
     with tempfile.TemporaryDirectory(prefix="safehouse-pace-") as folder:
         site = Path(args.dist) if args.dist else Path(folder) / "site"
         if not args.dist:

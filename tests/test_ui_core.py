@@ -829,8 +829,8 @@ def test_a_phones_more_button_unfolds_the_tables_other_tools_and_does_not_hurry_
 @pytest.mark.parametrize("pace", ["normal", "slow"])
 def test_a_stretch_of_bot_moves_quickens_at_the_default_pace(pace):
     """Issue #36: a six-seat round took 6 s and more at a flat 0.7 s a move.
-    At "normal" each bot move after the first is shown 0.8 times as long as
-    the one before, never under 0.15 s; "slow" keeps its length."""
+    At "normal" each bot move after the first is shown 0.75 times as long as
+    the one before, never under 0.1 s; "slow" keeps its length."""
     page = Page()
     page.boot()
     page.change(setting="pace", value=pace)
@@ -849,6 +849,6 @@ def test_a_stretch_of_bot_moves_quickens_at_the_default_pace(pace):
     if pace == "slow":
         assert all(abs(wait - 1.4) < 0.02 for wait in waits), waits
     else:
-        assert waits[0] <= 0.701 and all(later < earlier or later >= 0.15
+        assert waits[0] <= 0.701 and all(later < earlier or later >= 0.1
                                        for earlier, later in zip(waits, waits[1:])), waits
-        assert min(waits) >= 0.149 and sum(waits[:8]) < 3.2, waits
+        assert min(waits) >= 0.099 and sum(waits[:20]) < 3.8, waits

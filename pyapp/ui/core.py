@@ -58,10 +58,10 @@ if TYPE_CHECKING:  # mypy reads these; MicroPython has no typing module
 PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
 # In a stretch of bots' moves, each move after the first stays on show
 # PACE_DECAY as long as the one before, never under PACE_FLOOR seconds: a
-# six-seat round of Mister Spy (about eight moves) passes in about 3 s at
-# "normal", where a flat 0.7 s made it 6 s and more (issue #36). "slow" is
-# chosen to follow every move, and keeps its length.
-PACE_DECAY, PACE_FLOOR = 0.8, 0.15
+# six-seat round of Mister Spy (up to some twenty moves) passes within 4 s
+# at "normal", where a flat 0.7 s made it up to 18 s (issue #36; measured by
+# bench/pace.py). "slow" is chosen to follow every move, and keeps its length.
+PACE_DECAY, PACE_FLOOR = 0.75, 0.1
 SETTINGS = "safehouse.settings"  # {"pace": ..., "auto_answer": bool}, kept on this device
 RETRIED_CALLS = ("act", "undo", "bot_step", "hint")  # safe to send again once the game is restored
 DAY_MS = 86400000

@@ -45,7 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp.games import GAMES  # noqa: E402
-from pyapp.ui.core import PACE_DECAY, PACE_FLOOR, PACES, pace_seconds  # noqa: E402
+from pyapp.ui.core import (PACE_DECAY, PACE_FLOOR, PACES, STRETCH_BUDGET,  # noqa: E402
+                           pace_seconds)
 from tools.serve import SiteServer  # noqa: E402
 from tools.site import build  # noqa: E402
 from tools.testenv import chromium_launch_options  # noqa: E402
@@ -156,7 +157,10 @@ def human_move(page, rng):
 def target(moves, pace):
     """What a wait should take: each move on show for the page's pace (the
     person's own first, then the bots' but the last), and 0.3 s to spare."""
-    return sum(pace_seconds(pace, k) for k in range(moves)) + 0.3
+    spent = 0.0
+    for k in range(moves):
+        spent += pace_seconds(pace, k, spent)
+    return spent + 0.3
 
 
 def waits_of(marks, pace):
@@ -318,8 +322,9 @@ def main(argv):
     args = parser.parse_args(argv)
     games = args.game or sorted(g for g in GAMES if GAMES[g].max_players > 1)
     print("target per wait: the pace's display times (%.1f s, each next move %.2f as long, at "
-          "least %.2f s; slow stays) for the moves in between, + 0.3 s; issue #36: a wait "
-          "(one round of bots) within 4 s" % (PACES[args.pace], PACE_DECAY, PACE_FLOOR))
+          "least %.2f s, none past %.1f s; slow stays) for the moves in between, + 0.3 s; "
+          "issue #36: a wait (one round of bots) within 4 s" % (
+              PACES[args.pace], PACE_DECAY, PACE_FLOOR, STRETCH_BUDGET))
     with tempfile.TemporaryDirectory(prefix="safehouse-pace-") as folder:
         site = Path(args.dist) if args.dist else Path(folder) / "site"
         if not args.dist:

@@ -830,7 +830,8 @@ def test_a_phones_more_button_unfolds_the_tables_other_tools_and_does_not_hurry_
 def test_a_stretch_of_bot_moves_quickens_at_the_default_pace(pace):
     """Issue #36: a six-seat round took 6 s and more at a flat 0.7 s a move.
     At "normal" each bot move after the first is shown 0.75 times as long as
-    the one before, never under 0.1 s; "slow" keeps its length."""
+    the one before, never under 0.1 s, and none once the stretch has taken
+    3.5 s; "slow" keeps its length."""
     page = Page()
     page.boot()
     page.change(setting="pace", value=pace)
@@ -852,3 +853,11 @@ def test_a_stretch_of_bot_moves_quickens_at_the_default_pace(pace):
         assert waits[0] <= 0.701 and all(later < earlier or later >= 0.1
                                        for earlier, later in zip(waits, waits[1:])), waits
         assert min(waits) >= 0.099 and sum(waits[:20]) < 3.8, waits
+
+
+def test_past_its_budget_a_stretch_of_bot_moves_shows_them_as_they_come():
+    assert core.pace_seconds("normal", 3) == pytest.approx(0.7 * 0.75 ** 3)
+    assert core.pace_seconds("normal", 30) == core.PACE_FLOOR
+    assert core.pace_seconds("normal", 30, spent=core.STRETCH_BUDGET) == 0
+    assert core.pace_seconds("slow", 30, spent=9.0) == 1.4
+    assert core.pace_seconds("instant", 0) == 0

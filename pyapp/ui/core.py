@@ -57,11 +57,12 @@ if TYPE_CHECKING:  # mypy reads these; MicroPython has no typing module
 # How long each bot move stays on show, so a person can follow the bots.
 PACES = {"instant": 0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
 # In a stretch of bots' moves, each move after the first stays on show
-# PACE_DECAY as long as the one before, never under PACE_FLOOR seconds: a
-# six-seat round of Mister Spy (up to some twenty moves) passes within 4 s
-# at "normal", where a flat 0.7 s made it up to 18 s (issue #36; measured by
-# bench/pace.py). "slow" is chosen to follow every move, and keeps its length.
-PACE_DECAY, PACE_FLOOR = 0.75, 0.1
+# PACE_DECAY as long as the one before, never under PACE_FLOOR seconds, and
+# once the stretch has taken STRETCH_BUDGET seconds the rest show as they
+# come: a six-seat round of Mister Spy (up to some 25 moves) passes within
+# 4 s at "normal", where a flat 0.7 s made it up to 18 s (issue #36; measured
+# by bench/pace.py). "slow" is chosen to follow every move, and keeps its length.
+PACE_DECAY, PACE_FLOOR, STRETCH_BUDGET = 0.75, 0.1, 3.5
 SETTINGS = "safehouse.settings"  # {"pace": ..., "auto_answer": bool}, kept on this device
 RETRIED_CALLS = ("act", "undo", "bot_step", "hint")  # safe to send again once the game is restored
 DAY_MS = 86400000
@@ -123,6 +124,7 @@ class Model:
         self.link_pace: "str | None" = None  # a link's pace, for the game it deals
         self.revealed: "tuple[Any, ...] | None" = None  # the moment last scrolled into view
         self.in_row = 0  # the moves shown since the person's last (see shown_for)
+        self.stretch_began = 0.0  # when the person's last move was shown (ms)
         self.more_open = False  # the table's folded tools on show (a phone folds them)
 
 
@@ -938,6 +940,7 @@ def run_moves(model: Model) -> None:
     these moves stop."""
     model.shown = model.now["at"]
     model.in_row = 0
+    model.stretch_began = model.shown
     model.moving = True
     if not still_current(model) or not ask_next_move(model):
         stop_moves(model)
@@ -991,14 +994,17 @@ def on_due(model: Model, event: "Event") -> None:
 
 def shown_for(model: Model) -> float:
     """Seconds the move on the table stays on show before the next one."""
-    return pace_seconds(model.pace, model.in_row)
+    return pace_seconds(model.pace, model.in_row, (model.shown - model.stretch_began) / 1000)
 
 
-def pace_seconds(pace: str, in_row: int) -> float:
-    """Seconds on show, at `pace`, for the move `in_row` moves into a stretch."""
+def pace_seconds(pace: str, in_row: int, spent: float = 0.0) -> float:
+    """Seconds on show, at `pace`, for the move `in_row` moves into a stretch
+    that has taken `spent` seconds so far."""
     seconds = PACES[pace]
     if pace == "slow" or not seconds:
         return seconds
+    if spent >= STRETCH_BUDGET:
+        return 0.0
     return max(PACE_FLOOR, seconds * PACE_DECAY ** in_row)
 
 

@@ -400,10 +400,10 @@ def reveal(model: Model, payload: "dict[str, Any]", waiting: bool) -> None:
 
 
 # What a new decision or a result brings into view: the edge scrolls the page
-# the least that shows them all (static/redraw.mjs).
+# the least that shows them all (static/redraw.mjs). The greyed choices too:
+# Deck of Spies' Counter opens once cards are selected, with no new decision.
 REVEALED = {
-    "decision": '[data-prompt], [data-hand], [data-act]:not([aria-disabled="true"]), '
-                '[data-action="do"]:not([aria-disabled="true"])',
+    "decision": '[data-prompt], [data-hand], [data-act], [data-action="do"]',
     "result": "[data-result]",
 }
 

@@ -62,6 +62,9 @@ def screenshot(page, name, full_page=False):
 
 MOVE_TIMEOUT_MS = 60_000
 PHONE = {"width": 390, "height": 844}
+# A table's buttons that play a legal action (a greyed one carries its action
+# too, for the engine to say why it is not legal).
+PLAYABLE = '#table button[data-act]:not([aria-disabled="true"])'
 DESKTOP = {"width": 1280, "height": 800}
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from tools.vendor import axe_source
 
-from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, click_and_wait, open_table, wait_ui
+from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, PLAYABLE, click_and_wait, open_table, wait_ui
 
 pytest.importorskip("playwright.sync_api")
 
@@ -145,6 +145,6 @@ def test_mission_for_peanuts_its_banner_and_the_end_screen_are_accessible(page, 
         if not banner and page.query_selector(".mp-banner"):
             banner = True
             assert_accessible(page, "mission-for-peanuts banner")
-        click_and_wait(page, page.locator("#table button[data-act]").first)
+        click_and_wait(page, page.locator(PLAYABLE).first)
     assert banner
     assert_accessible(page, "end screen")

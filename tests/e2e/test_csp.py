@@ -10,13 +10,13 @@ import pytest
 
 from pyapp.games import new_game
 
-from . import MOVE_TIMEOUT_MS, click_and_wait, open_table, wait_ui
+from . import MOVE_TIMEOUT_MS, PLAYABLE, click_and_wait, open_table, wait_ui
 from .conftest import own_context
 from .test_deck_of_spies import open_deal, play_move
 
 # A choice is on the table and no request is in flight.
 CHOICE = """() => document.body.dataset.busy !== "true"
-    && document.querySelector("#table button[data-act]:not([disabled])") !== null"""
+    && document.querySelector('#table button[data-act]:not([aria-disabled="true"])') !== null"""
 
 
 def test_deck_of_spies_plays_under_the_policy(page, site_server):
@@ -38,7 +38,7 @@ def test_a_table_plays_under_the_policy(page, site_server, query):
     open_table(page, site_server.url + "?" + query)
     for _ in range(4):
         page.wait_for_function(CHOICE, timeout=MOVE_TIMEOUT_MS)
-        click_and_wait(page, page.locator("#table button[data-act]:not([disabled])").first)
+        click_and_wait(page, page.locator(PLAYABLE).first)
     assert page.evaluate("window.__cspViolations") == []
 
 

@@ -17,7 +17,7 @@ lasts 0 s.
 
 import pytest
 
-from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, both_widths, open_table, wait_ui
+from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, PLAYABLE, both_widths, open_table, wait_ui
 from .conftest import check_requests, new_logged_context, own_context
 
 pytest.importorskip("playwright.sync_api")
@@ -148,7 +148,7 @@ def take_first_choices(page, count):
     """Take the table's first choice `count` times, each after the bots' moves."""
     for _ in range(count):
         moves = int(page.get_attribute("body", "data-moves"))
-        page.locator("#table button[data-act]").first.click()
+        page.locator(PLAYABLE).first.click()
         page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=moves)
         wait_human_turn(page)
 

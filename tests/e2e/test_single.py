@@ -12,7 +12,7 @@ import pytest
 from pyapp.games import new_game
 from tools.single import SINGLE, write_single
 
-from . import MOVE_TIMEOUT_MS, click_and_wait, screenshot, wait_engine, wait_ui
+from . import MOVE_TIMEOUT_MS, PLAYABLE, click_and_wait, screenshot, wait_engine, wait_ui
 from .conftest import new_logged_context
 from .test_deck_of_spies import play_move
 
@@ -64,7 +64,7 @@ def play_a_few_moves(page, game, moves):
         if state:
             play_move(page, state, state.legal_actions()[0])
         else:
-            click_and_wait(page, page.locator("#table [data-act]:visible").first)
+            click_and_wait(page, page.locator(PLAYABLE + ":visible").first)
 
 
 def test_the_one_file_plays_every_game_offline_and_resumes_after_a_reload(offline_page, single_file):

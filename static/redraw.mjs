@@ -119,11 +119,22 @@ function markArrivals(table, selector) {
 
 // Cards that travel (FLIP): a face-up card (its face in data-face) that
 // arrives with a redraw glides from where a card of that face lay before it,
-// in page coordinates (the page may scroll to the decision meanwhile), for
-// GLIDE_MS at most, added to its own transform. A press of a pointer or a
-// key finishes every glide at once: a glide never holds up the person.
+// or, for a card in the hand ([data-hand]) when the deck (data-deck: its
+// count) shrank and no such card lay anywhere, from the deck: a card drawn
+// (a new top card of another pile appears where it is). In page
+// coordinates (the page may scroll to the decision meanwhile), for
+// GLIDE_MS at most, added to its own transform. A press of a pointer or a key finishes every glide at once: a
+// glide never holds up the person.
 const GLIDE_MS = 260;
 let glides = [];
+
+function deckPlace(container) {
+  const deck = container.querySelector("[data-deck]");
+  if (!deck) return null;
+  const box = deck.getBoundingClientRect();
+  return { x: box.left + window.scrollX, y: box.top + window.scrollY,
+           count: Number(deck.dataset.deck) };
+}
 
 function facePlaces(container) {
   const places = new Map();
@@ -137,10 +148,14 @@ function facePlaces(container) {
   return places;
 }
 
-function glideArrivals(before, arrived) {
+function glideArrivals(container, before, arrived) {
   glides = glides.filter((glide) => glide.playState === "running");
+  const deck = deckPlace(container);
+  const drawn = before.deck && deck && deck.count < before.deck.count;
   for (const card of arrived) {
-    const from = (before.get(card.dataset.face) || []).shift();
+    if (!card.dataset.face) continue;
+    const from = (before.faces.get(card.dataset.face) || []).shift()
+      || (drawn && card.closest("[data-hand]") ? before.deck : null);
     const box = card.getBoundingClientRect();
     if (!from || !box.width) continue;
     const dx = from.x - (box.left + window.scrollX), dy = from.y - (box.top + window.scrollY);
@@ -164,12 +179,13 @@ document.addEventListener("keydown", finishGlides, true);
 // that moved glide to their new places.
 function draw(container, html, cardSelector, glide) {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const before = glide && !still ? facePlaces(container) : null;
+  const before = glide && !still
+    ? { faces: facePlaces(container), deck: deckPlace(container) } : null;
   const fresh = document.createElement("template");
   fresh.innerHTML = html;
   morphChildren(container, fresh.content);
   const arrived = markArrivals(container, cardSelector);
-  if (before) glideArrivals(before, arrived);
+  if (before) glideArrivals(container, before, arrived);
 }
 
 // Scroll the page the least that brings every element of the table matching

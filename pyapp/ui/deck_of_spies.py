@@ -141,7 +141,7 @@ def player_zones(view, hint_cards):
     return [
         zone("removed", "Removed Aces", fan_html(view["removed"], suits, "none yet")),
         zone("draw-deck", "Draw deck", [
-            el("div", back_html(drawn, "Draw deck"), class_="pile"),
+            el("div", back_html(drawn, "Draw deck"), class_="pile", data_deck=drawn),
             el("p", plural(drawn, "card"), class_="count")]),
         zone("draw-discard", "Draw discard",
              fan_html(view["draw_discard"], suits, "empty", hint_cards),

@@ -131,7 +131,7 @@ def deck_html(view):
                    class_="mp-deck-known", aria_label="Deck cards you know")
     stack = el("div", el("div", el("span", count), class_="mp-card mp-back mp-mid", role="img",
                          aria_label=plural(count, "face-down card")),
-               class_="mp-stack" + ("" if count else " empty"))
+               class_="mp-stack" + ("" if count else " empty"), data_deck=count)
     return el("section", stack,
               el("div", el("h3", "Deck"),
                  el("p", plural(count, "card") + " left", class_="mp-deck-count"), known),

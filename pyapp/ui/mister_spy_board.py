@@ -96,10 +96,11 @@ def deck_html(view):
         stack = el("div", el("div", el("span", "SPY") if top else None,
                              class_="ms-card ms-big-back" + (" spy" if top else ""), role="img",
                              aria_label="face-down card" + (", a Spy's back" if top else "")),
-                   class_="ms-stack")
+                   class_="ms-stack", data_deck=count)
         note = ["Top card: ", el("b", "a Spy" if top else "not a Spy")]
     else:
-        stack = el("div", el("div", class_="ms-card ms-big-back"), class_="ms-stack empty")
+        stack = el("div", el("div", class_="ms-card ms-big-back"), class_="ms-stack empty",
+                   data_deck=0)
         note = "No draws left"
     return el("section", stack,
               el("div", el("h3", "Deck"), el("p", plural(count, "card"), class_="ms-deck-count"),

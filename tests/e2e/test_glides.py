@@ -56,3 +56,28 @@ def test_no_card_glides_under_reduced_motion_or_at_pace_instant(browser, site_se
                                                                 motion):
     glides, _ = play_a_card(browser, site_server, pace, reduced_motion=motion)
     assert glides == [], glides
+
+
+def test_a_card_drawn_glides_from_the_deck(browser, site_server):
+    """Deck of Spies' hand is refilled from the draw deck after each turn: the
+    cards drawn, on no table before, glide in (autoplay plays the turns)."""
+    context = new_logged_context(browser)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    page.goto("%s?game=deck-of-spies&seed=82&pace=fast" % site_server.url)
+    wait_ui(page)
+    page.wait_for_selector('body[data-human-turn="true"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+    seen = set(page.eval_on_selector_all("[data-face]",
+                                         "(all) => all.map((card) => card.dataset.face)"))
+    page.click('[data-action="autoplay"]')
+    page.wait_for_function("() => Number(document.body.dataset.moves) >= 6",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.click('[data-action="autoplay"]')  # stop
+    glides = page.evaluate("window.__glides")
+    hand = set(page.eval_on_selector_all("[data-hand] [data-face]",
+                                         "(all) => all.map((card) => card.dataset.face)"))
+    context.close()
+    check_requests(context)
+    drawn = [glide["face"] for glide in glides if glide["face"] and glide["face"] not in seen]
+    assert drawn and set(drawn) & hand, (drawn, hand)

@@ -197,7 +197,7 @@ def on_element(name):
     return effect
 
 
-CARDS = ".card, .mp-card, .ms-card, .st-card"  # every game's card faces and backs
+CARDS = ".card, .mp-card, .mp-pill, .ms-card, .st-card"  # every game's card faces and backs
 FOCUS_KEYS = ("data-card", "data-act", "data-type", "data-action")
 
 

@@ -84,7 +84,7 @@ def pill(code, face_down=False):
         return el("span", "face down", class_="mp-pill mp-pill-back", title="a face-down card")
     classes = "mp-pill mp-c-" + code + (" mp-down" if face_down else "")
     title = card_name(code) + (" (face down: only you know it)" if face_down else "")
-    return el("span", emblem(code), card_name(code), class_=classes, title=title)
+    return el("span", emblem(code), card_name(code), class_=classes, title=title, data_face=code)
 
 
 def pills(cards):

@@ -6,7 +6,7 @@ Element.animate is recorded by an init script."""
 
 import pytest
 
-from . import MOVE_TIMEOUT_MS, wait_ui
+from . import MOVE_TIMEOUT_MS, PLAYABLE, wait_ui
 from .conftest import check_requests, new_logged_context
 
 RECORD = """
@@ -14,7 +14,7 @@ window.__glides = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (keyframes, options) {
   window.__glides.push({face: this.dataset.face || null, first: JSON.stringify(keyframes[0]),
-                        duration: options.duration});
+                        duration: options.duration, kind: this.classList[0]});
   return animate.call(this, keyframes, options);
 };
 """
@@ -81,3 +81,27 @@ def test_a_card_drawn_glides_from_the_deck(browser, site_server):
     check_requests(context)
     drawn = [glide["face"] for glide in glides if glide["face"] and glide["face"] not in seen]
     assert drawn and set(drawn) & hand, (drawn, hand)
+
+
+def test_a_discarded_card_glides_to_its_pile(browser, site_server):
+    """Mission for Peanuts: a card played for its ASSIST or DEPLOY lands on a
+    discard pile (a small tag, .mp-pill), gliding from the hand."""
+    context = new_logged_context(browser)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    page.goto("%s?game=mission-for-peanuts&players=3&seed=5&level=easy&pace=fast" %
+              site_server.url)
+    wait_ui(page)
+    for _ in range(8):
+        page.wait_for_selector('body[data-human-turn="true"], body[data-over="true"]',
+                               state="attached", timeout=MOVE_TIMEOUT_MS)
+        if any(glide["kind"] == "mp-pill" for glide in page.evaluate("window.__glides")):
+            break
+        moves = int(page.get_attribute("body", "data-moves"))
+        page.locator(PLAYABLE).first.click()
+        page.wait_for_function("(m) => Number(document.body.dataset.moves) > m", arg=moves,
+                               timeout=MOVE_TIMEOUT_MS)
+    glides = page.evaluate("window.__glides")
+    context.close()
+    check_requests(context)
+    assert any(glide["kind"] == "mp-pill" for glide in glides), glides

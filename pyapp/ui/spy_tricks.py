@@ -78,7 +78,7 @@ def hand_html(view, legal, hint_card, selection=()):
             cards.append(card_html(code, names, "big", "div"))
     greyed = playable and len(playable) < len(view["hand"])
     why = el("p", "A dashed card cannot be played now: tap it to hear why.", id=HAND_WHY,
-             class_="why st-hand-why") if greyed else None
+             class_="why") if greyed else None
     return el("section", el("h3", "Your hand"),
               el("div", cards or el("p", "no cards left", class_="none"), class_="st-hand"), why,
               class_="st-hand-zone", aria_label="Your hand", data_hand=True)

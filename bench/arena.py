@@ -17,12 +17,14 @@ returns being in [0, 1]).
 The OpenSpiel bot sits in seat (seed mod players), so it rotates through the
 seats, and every other seat plays the Safehouse --level, as shipped
 (`pyapp.bots.levels`), seeded from the game's seed as bench/bots.py does. The
-RESULT line is the OpenSpiel bot's share of the wins (a shared win counts as
-a fraction), in bench/bots.py's form, so `python3 bench/bots.py --table FILE`
-tabulates it; its times are CPU milliseconds per decision with more than one
-legal action. A "game" line reports each game as it ends. For the solitaire
-there are no other seats: the level plays the same seeds on its own and gets
-a RESULT line of its own first.
+first RESULT line is the OpenSpiel bot's share of the wins (a shared win
+counts as a fraction), the second the level's share a seat (what the
+OpenSpiel bot left, split among the level's seats), both in bench/bots.py's
+form, so `python3 bench/bots.py --table FILE` tabulates them; times are CPU
+milliseconds per decision with more than one legal action. A "game" line
+reports each game as it ends. For the solitaire there are no other seats:
+the level plays the same seeds on its own and gets a RESULT line of its own
+first.
 
 Every random choice is seeded from the game's seed (the deal, the OpenSpiel
 bot's numpy generator, its resampled worlds, the Safehouse bots), so a run
@@ -46,7 +48,7 @@ from bots import bot_of, check_levels, play as play_level  # noqa: E402
 from interop.openspiel import short_name  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import GAMES  # noqa: E402
-from stats import percentile, run_jobs, wilson  # noqa: E402
+from stats import result_line, run_jobs  # noqa: E402
 
 BOTS = ("ismcts", "mcts-cheat")
 
@@ -92,23 +94,6 @@ def play(job):
     return share, times
 
 
-def result_line(game_id, players, level, others, shares, times):
-    """The RESULT line of bench/bots.py for these games."""
-    games = len(shares)
-    wins = sum(shares)
-    lo, hi = wilson(wins, games)
-    times = times or [0.0]
-    fields = ["game=%s" % game_id, "players=%d" % players, "level=%s" % level]
-    if players > 1:
-        fields.append("others=%s" % others)
-    fields += ["games=%d" % games, "share=%.1f%%" % (100 * wins / games),
-               "lo=%.1f%%" % (100 * lo), "hi=%.1f%%" % (100 * hi)]
-    if players > 1:
-        fields.append("fair=%.1f%%" % (100 / players))
-    fields += ["p50_ms=%.0f" % percentile(times, 0.5), "p95_ms=%.0f" % percentile(times, 0.95)]
-    return "RESULT " + " ".join(fields)
-
-
 def parser():
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -141,8 +126,16 @@ def main(argv):
             for seed in seeds]
     results = run_jobs(play, work, args.jobs)
     name = "%s-%d" % (args.bot, args.sims)
-    print(result_line(args.game, players, name, args.level, [share for share, _ in results],
+    shares = [share for share, _ in results]
+    print(result_line(args.game, players, name, args.level, shares,
                       [ms for _, game_times in results for ms in game_times]))
+    if players > 1:
+        # The level's share a seat: what the OpenSpiel bot left, split among
+        # the level's seats. Wilson's interval treats each game's share as a
+        # coin of that mean, wider than the truth for a share below 1, so
+        # its lower bound errs low.
+        print(result_line(args.game, players, args.level, name,
+                          [(1 - share) / (players - 1) for share in shares], []))
 
 
 if __name__ == "__main__":

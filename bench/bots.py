@@ -38,7 +38,7 @@ from pyapp.bots import levels  # noqa: E402
 from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import GAMES, new_game  # noqa: E402
-from stats import percentile, run_jobs, wilson  # noqa: E402
+from stats import result_line, run_jobs  # noqa: E402
 
 
 def bot_of(game_id, level, inference=None):
@@ -139,21 +139,12 @@ def main(argv):
     work = [(args.game, players, seed, args.level, args.others, args.inference)
             for seed in range(args.first_seed, args.first_seed + args.games)]
     results = run_jobs(play, work, args.jobs)
-    wins = sum(share for share, _ in results)
-    times = [ms for _, game_times in results for ms in game_times] or [0.0]
-    lo, hi = wilson(wins, args.games)
     level = args.level + {None: "", True: "-inference", False: "-noinference"}[args.inference]
-    fields = ["game=%s" % args.game, "players=%d" % players, "level=%s" % level]
-    if players > 1:
-        fields.append("others=%s" % args.others)
-    fields += ["games=%d" % args.games, "share=%.1f%%" % (100 * wins / args.games),
-               "lo=%.1f%%" % (100 * lo), "hi=%.1f%%" % (100 * hi)]
-    if players > 1:
-        fields.append("fair=%.1f%%" % (100 / players))
-    fields += ["p50_ms=%.0f" % percentile(times, 0.5), "p95_ms=%.0f" % percentile(times, 0.95)]
     print("seeds %d-%d%s" % (args.first_seed, args.first_seed + args.games - 1,
                              ", the tested seat rotating" if players > 1 else ""))
-    print("RESULT " + " ".join(fields))
+    print(result_line(args.game, players, level, args.others,
+                      [share for share, _ in results],
+                      [ms for _, game_times in results for ms in game_times]))
 
 
 if __name__ == "__main__":

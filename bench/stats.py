@@ -31,6 +31,25 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def result_line(game_id, players, level, others, shares, times):
+    """The RESULT line of these games, the form bench/bots.py --table
+    reads: a share of the wins (a shared win counts as a fraction) with its
+    95% interval, the fair share at a table, and CPU ms a decision."""
+    games = len(shares)
+    wins = sum(shares)
+    lo, hi = wilson(wins, games)
+    times = times or [0.0]
+    fields = ["game=%s" % game_id, "players=%d" % players, "level=%s" % level]
+    if players > 1:
+        fields.append("others=%s" % others)
+    fields += ["games=%d" % games, "share=%.1f%%" % (100 * wins / games),
+               "lo=%.1f%%" % (100 * lo), "hi=%.1f%%" % (100 * hi)]
+    if players > 1:
+        fields.append("fair=%.1f%%" % (100 / players))
+    fields += ["p50_ms=%.0f" % percentile(times, 0.5), "p95_ms=%.0f" % percentile(times, 0.95)]
+    return "RESULT " + " ".join(fields)
+
+
 def playouts_per_second(game_id, players=None, games=300):
     """Whole random games per CPU second, through the public API."""
     started = process_time()

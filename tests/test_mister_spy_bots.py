@@ -1,7 +1,10 @@
 """The Mister Spy hard bot's inference: what the public log says about the
-other hands (card_weights), and determinize dealing by those weights."""
+other hands (card_weights), and determinize dealing by those weights; at a
+big table, its check of the plan's every decision."""
 
-from pyapp.bots.mister_spy import SLACK, _own_lair_source, card_weights
+from pyapp.bots.mister_spy import (
+    SLACK, HardBot, NormalBot, _own_lair_source, _sensible_in_view, card_weights,
+    clear_improvement)
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 
@@ -113,3 +116,28 @@ def test_the_inference_reads_the_events_fields_never_their_sentences():
             read_the_source += card_weights(blind, seat, view) != weights
             state.apply(rng.choice(state.legal_actions()))
     assert read_the_source
+
+
+def test_the_check_keeps_the_plan_unless_another_action_leads_it_clearly():
+    planned = [0.20, 0.30, 0.10, 0.40]
+    steady = [0.25, 0.35, 0.15, 0.45]  # ahead by 0.05 in every deal
+    lucky = [0.90, 0.10, 0.05, 0.35]   # ahead on average, by one deal
+    assert clear_improvement([planned, lucky], 0, margin=0.5) == 0
+    assert clear_improvement([planned, lucky, steady], 0, margin=0.5) == 2
+    assert clear_improvement([steady, planned], 1, margin=0.5) == 0
+    assert clear_improvement([planned, planned], 0, margin=0.0) == 0  # a tie keeps the plan
+
+
+def test_at_a_big_table_hard_departs_from_the_plan_only_to_a_sensible_action():
+    # (A Spy's source may differ anyway: hard picks it by its deals.)
+    departures, state = 0, new_game("mister-spy", players=4, seed=40)
+    for _ in range(40):  # the plan plays on; the check only looks
+        seat, actions = state.to_act, state.legal_actions()
+        view = state.view(seat)
+        chosen = HardBot().choose(state, seat, Rng(40))
+        planned = NormalBot().choose(state, seat, Rng(40))
+        if chosen != planned and view["phase"] != "source":
+            departures += 1
+            assert chosen in _sensible_in_view(view, actions)
+        state.apply(planned)
+    assert departures > 0

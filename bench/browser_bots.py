@@ -1,7 +1,7 @@
 """Bot decision times in the browser's Pyodide worker, beside CPython.
 
     .venv/bin/python bench/browser_bots.py [DECISIONS] [--largest] [--level L]
-                                           [--dist FOLDER]  (default 40 a level)
+                                           [--game G] [--dist FOLDER]  (default 40 a level)
 
 For every game with bots and every bot level (or only --level), it plays
 seeded games with that level in every seat (three seats, or the game's
@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pyapp.games import GAMES  # noqa: E402
 from tools import DIST  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 from tools.site import build  # noqa: E402
@@ -53,11 +54,11 @@ def time_level(game_id, players, level, decisions):
         seed += 1
     return samples
 
-def run(decisions, largest, only_level):
+def run(decisions, largest, only_level, only_game=None):
     out = []
     for game_id in sorted(GAMES):
         cls = GAMES[game_id]
-        if cls.max_players == 1:
+        if cls.max_players == 1 or only_game not in (None, game_id):
             continue
         players = cls.max_players if largest else max(3, cls.min_players)
         for level in levels(game_id):
@@ -128,11 +129,12 @@ def main(argv):
     parser.add_argument("decisions", type=int, nargs="?", default=40)
     parser.add_argument("--largest", action="store_true", help="each game's largest table")
     parser.add_argument("--level", help="only this bot level")
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     parser.add_argument("--dist", type=Path,
                         help="a built site to time as it is (default: build dist/ first)")
     args = parser.parse_args(argv[1:])
     decisions = args.decisions
-    call = "run(%d, %r, %r)" % (decisions, args.largest, args.level)
+    call = "run(%d, %r, %r, %r)" % (decisions, args.largest, args.level, args.game)
     dist = args.dist or DIST
     if args.dist is None:
         build()

@@ -17,8 +17,10 @@ ones:
 - a searching bot's mean rewards at its root (a lone winner scores 1, shared
   wins split it, a cut-off rollout scores `evaluate`);
 - Deck of Spies' expert: each first move's best plan's win chance;
-- a bot that keeps no figures (Mister Spy's plan at four seats or more):
-  the game's `evaluate(seat)` one move ahead, averaged over ESTIMATE_WORLDS
+- Mister Spy's hard at four seats or more: each sensible option's mean
+  `evaluate` after playing it out in the deals of its check of the plan;
+- a decision for which the bot keeps no figures (one sensible option): the
+  game's `evaluate(seat)` one move ahead, averaged over ESTIMATE_WORLDS
   deals of what the seat cannot see.
 
 The hint's reason says the win chances, then why in the game's own terms:

@@ -3,7 +3,7 @@ other hands (card_weights), and determinize dealing by those weights; at a
 big table, its check of the plan's every decision."""
 
 from pyapp.bots.mister_spy import (
-    SLACK, HardBot, NormalBot, _own_lair_source, _sensible_in_view, card_weights,
+    CHECK_WORLDS, SLACK, HardBot, NormalBot, _own_lair_source, _sensible_in_view, card_weights,
     clear_improvement)
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
@@ -141,3 +141,19 @@ def test_at_a_big_table_hard_departs_from_the_plan_only_to_a_sensible_action():
             assert chosen in _sensible_in_view(view, actions)
         state.apply(planned)
     assert departures > 0
+
+
+def test_at_a_big_table_hard_keeps_the_checks_figures_for_the_hint_and_review():
+    state = new_game("mister-spy", players=4, seed=40)
+    weighed = 0
+    for _ in range(20):
+        seat = state.to_act
+        bot = HardBot()
+        chosen = bot.choose(state, seat, Rng(40))
+        root = bot.stats.get("root", [])
+        if root:
+            weighed += 1
+            assert chosen in [action for action, _, _ in root]
+            assert all(deals == CHECK_WORLDS and 0.0 <= mean <= 1.0 for _, deals, mean in root)
+        state.apply(chosen)
+    assert weighed > 0

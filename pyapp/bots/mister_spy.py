@@ -52,7 +52,7 @@ from typing import Any, Callable, cast
 from ..engine.bots import Levels
 from ..engine.protocol import Action, GameState, View
 from ..engine.rng import Rng
-from ..engine.search import Sampler, SearchBot
+from ..engine.search import Ranked, Sampler, SearchBot
 from ..games.mister_spy import FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, MisterSpyState
 
 # (worth, action) of a way to play a Spy; the planned play also names its target.
@@ -664,6 +664,9 @@ class HardBot:
     def __init__(self, iterations: int = HARD_ITERATIONS, time_budget: float | None = None,
                  inference: bool = True) -> None:
         self.inference = inference
+        # At a big table, the check's figures (the search's own at the root
+        # otherwise): [(action, deals, mean value)] for the hint and review.
+        self.stats: dict[str, Ranked] = {}
         self.search = SearchBot(iterations=iterations, time_budget=time_budget,
                                 rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
                                 exploration=EXPLORATION, candidates=_sensible_in_world)
@@ -677,7 +680,10 @@ class HardBot:
         view = state.view(seat)
         weights = card_weights(state.log, seat, view) if self.inference else None
         if len(view["scores"]) >= PLAN_TABLE:
-            return _plan_checked(cast(MisterSpyState, state), seat, view, actions, weights, rng)
+            action, weighed = _plan_checked(cast(MisterSpyState, state), seat, view, actions,
+                                            weights, rng)
+            self.stats = {"root": weighed} if weighed else {}
+            return action
         sensible = _sensible_in_view(view, actions)
         if len(sensible) == 1:
             return sensible[0]
@@ -694,24 +700,27 @@ def _weighted_sampler(weights: dict[int, dict[str, float]] | None) -> Sampler | 
 
 
 def _plan_checked(state: MisterSpyState, seat: int, view: View, actions: list[Action],
-                  weights: dict[int, dict[str, float]] | None, rng: Rng) -> Action:
+                  weights: dict[int, dict[str, float]] | None,
+                  rng: Rng) -> tuple[Action, Ranked]:
     """The plan's action, unless another sensible action clearly does better
     when each is played out in the same CHECK_WORLDS deals (weighted by the
     log when `weights`): the plan in every seat for CHECK_DEPTH moves, then
     evaluate(). Every action meets the same deals, draws and shuffles, so
-    the comparison is paired and a deal's luck cancels out."""
+    the comparison is paired and a deal's luck cancels out. Also each
+    action weighed, with its deals and mean value (none when only one)."""
     if view["phase"] == "source" and view["target"] == seat:
         planned = _own_lair_source(state, seat, actions, weights, rng)
     else:
         planned = plan(view, actions)
     options = _sensible_in_view(view, actions)
     if len(options) < 2:
-        return planned
+        return planned, []
     if planned not in options:
         options.append(planned)
     worlds = [state.determinize(seat, rng, weights) for _ in range(CHECK_WORLDS)]
     values = [[_played_out(world, action, seat) for world in worlds] for action in options]
-    return options[clear_improvement(values, options.index(planned), CHECK_MARGIN)]
+    chosen = options[clear_improvement(values, options.index(planned), CHECK_MARGIN)]
+    return chosen, [(action, len(row), sum(row) / len(row)) for action, row in zip(options, values)]
 
 
 def clear_improvement(values: list[list[float]], planned: int, margin: float) -> int:

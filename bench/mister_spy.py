@@ -2,7 +2,7 @@
 
     python3 bench/mister_spy.py                    # 200 games a match, 20 for hard
     python3 bench/mister_spy.py 0 --hard-games 200 --first-seed 10001 --jobs 2
-    python3 bench/mister_spy.py 100 --players 2,6 --iterations 300
+    python3 bench/mister_spy.py 100 --players 2,6
 
 Prints, in order:
 1. random playouts: whole games of uniformly random legal play, through the
@@ -16,8 +16,8 @@ Prints, in order:
 3. each level's CPU milliseconds per decision in those games (median, 95th
    percentile and max; decisions with a single legal action are not
    counted). CPU time, because this machine is shared and wall time swings
-   with its load. Hard runs a fixed number of iterations, so its games are
-   the same on every machine (unless an experiment sets a --cap).
+   with its load. Hard checks a fixed number of deals, so its games are the
+   same on every machine.
 
 docs/bots.md: a Lair-building bot takes 92% of 2-player games against random
 play and 47% at 6 players.
@@ -29,7 +29,7 @@ from time import process_time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pyapp.bots.mister_spy import HARD_ITERATIONS, LEVELS, hard_bot  # noqa: E402
+from pyapp.bots.mister_spy import LEVELS  # noqa: E402
 from pyapp.engine.bots import RandomBot  # noqa: E402
 from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
@@ -40,18 +40,16 @@ from stats import game_bench_parser, percentile, playouts_per_second, run_jobs, 
 PLURAL = {"random": "random bots", "easy": "easies", "normal": "normals"}
 
 
-def make(level, hard):
-    if level == "random":
-        return RandomBot()
-    return hard_bot(**hard) if level == "hard" else LEVELS[level]()
+def make(level):
+    return RandomBot() if level == "random" else LEVELS[level]()
 
 
 def play(job):
     """One game: (hero's win share, {level: [CPU seconds per decision]})."""
-    players, seed, hero, field, hard = job
+    players, seed, hero, field = job
     seat = seed % players
-    bots = [make(field, hard) for _ in range(players)]
-    bots[seat] = make(hero, hard)
+    bots = [make(field) for _ in range(players)]
+    bots[seat] = make(hero)
     levels = [field] * players
     levels[seat] = hero
     state = new_game("mister-spy", players=players, seed=seed)
@@ -69,8 +67,8 @@ def play(job):
     return (1.0 / len(winners) if seat in winners else 0.0), times
 
 
-def match(players, hero, field, seeds, hard, jobs):
-    work = [(players, seed, hero, field, hard) for seed in seeds]
+def match(players, hero, field, seeds, jobs):
+    work = [(players, seed, hero, field) for seed in seeds]
     results = run_jobs(play, work, jobs)
     share = sum(won for won, _ in results)
     times = {hero: [], field: []}
@@ -88,15 +86,9 @@ def main():
                         help="skip normal against normals on hard's seeds")
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS,
-                        help="hard's search iterations a decision")
-    parser.add_argument("--cap", type=float, default=0,
-                        help="hard's wall-time cap in seconds, 0 for none")
     args = parser.parse_args()
     counts = [int(n) for n in args.players.split(",")]
-    hard = {"iterations": args.iterations, "time_budget": args.cap or None}
-    print("Python %s; hard: %d iterations, cap %s s" % (
-        sys.version.split()[0], args.iterations, args.cap or "none"))
+    print("Python %s" % sys.version.split()[0])
     print("random playouts per CPU second: " + ", ".join(
         "%d players %.0f" % (n, playouts_per_second("mister-spy", n)) for n in counts), flush=True)
     print("%-7s %-20s %6s %8s %17s %6s" % ("players", "match", "games", "share",
@@ -111,7 +103,7 @@ def main():
             if games <= 0:
                 continue
             seeds = range(args.first_seed, args.first_seed + games)
-            share, spent = match(n, hero, field, seeds, hard, args.jobs)
+            share, spent = match(n, hero, field, seeds, args.jobs)
             for level, seconds in spent.items():
                 times[level] += seconds
             low, high = wilson(share, games)

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from pyapp.bots.mister_spy import LEVELS, hard_bot
+from pyapp.bots.mister_spy import LEVELS
 from pyapp.engine.registry import new_game
 from pyapp.engine.rng import Rng
 from pyapp.games.mister_spy import FULL_DECK
@@ -87,8 +87,7 @@ def sample_positions(players, count):
     return positions
 
 
-FAIR_BOTS = [("easy", LEVELS["easy"]), ("normal", LEVELS["normal"]),
-             ("hard", lambda: hard_bot(iterations=25, time_budget=None))]
+FAIR_BOTS = list(LEVELS.items())
 
 
 @pytest.mark.parametrize("name, make", FAIR_BOTS, ids=[b[0] for b in FAIR_BOTS])
@@ -116,7 +115,7 @@ def test_determinize_depends_only_on_the_view(players):
 
 @pytest.mark.parametrize("name", list(LEVELS))
 def test_every_bot_level_finishes_games_with_legal_moves(name):
-    make = LEVELS[name] if name != "hard" else (lambda: hard_bot(iterations=8, time_budget=None))
+    make = LEVELS[name]
     for players in (2, 5):
         state = new_game("mister-spy", players=players, seed=players)
         bots = [make() for _ in range(players)]

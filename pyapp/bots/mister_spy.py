@@ -10,27 +10,18 @@
             Lair with a team.
     hard    reads the public log for what the other seats' choices say
             about their hands (inference, below), and deals the hidden
-            cards by it. At 2-3 players: information-set MCTS
-            (pyapp.engine.search) over those deals, a fixed HARD_ITERATIONS
-            over the sensible actions only (always foil, take a winning
-            kill, no gift or self-wrecking Spy, only the cheapest breaking
-            team), the normal plan as rollout for 4 actions, then the
-            game's evaluate(); no search when a single sensible action is
-            left. At 4-6 players: the normal plan, checked (see
-            PLAN_TABLE): the Spy for its own Lair taken from the source
-            that catches the most over those deals, and any decision of
-            the plan overturned when another sensible action, played out
-            in the same deals by the plan in every seat, clearly does
-            better.
+            cards by it. It plays the normal plan, checked in those deals
+            (see SOURCE_WORLDS): the Spy for its own Lair taken from the
+            source that catches the most, and any decision of the plan
+            overturned when another sensible action (always foil, take a
+            winning kill, no gift or self-wrecking Spy, only the cheapest
+            breaking team), played out in the same deals by the plan in
+            every seat, clearly does better.
 
 Measured with bench/mister_spy.py: normal wins 92.9% of 2-player games
 against random bots and 57.2% at 6 (seeds 1-1000; docs/bots.md: 92% and
 47%). The hard bot's current shares against normals are in
-docs/benchmarks.md ("Bot strength", from bench/bots.py). With inference,
-fresh seeds 7000-7299: the search takes 65.8% (60.3-71.0) at 2 players
-(fair 50%) and 41.1% (35.7-46.8) at 3 (fair 33.3%), CPU p95 229 and 255 ms
-on a loaded machine; before inference it took 33.3% at 3 players (seeds
-70001-).
+docs/benchmarks.md ("Bot strength", from bench/bots.py).
 
 Every bot reads only `state.view(seat)`, `state.legal_actions()` and
 `state.determinize(seat, rng)`. Inside a sampled world the rollout policy may
@@ -52,7 +43,7 @@ from typing import Any, Callable, cast
 from ..engine.bots import Levels
 from ..engine.protocol import Action, GameState, View
 from ..engine.rng import Rng
-from ..engine.search import Ranked, Sampler, SearchBot
+from ..engine.search import Ranked
 from ..games.mister_spy import FULL_DECK, LAIR_VALUES, SPY_VALUES, WIN_SCORE, MisterSpyState
 
 # (worth, action) of a way to play a Spy; the planned play also names its target.
@@ -70,26 +61,11 @@ GIFT = 2.0
 # that partner (measured: 94.5% of 2-player games against random play with
 # this rule, 90% when taunting whenever the expected points favour it).
 TAUNT_RISK = 0.05
-# The hard bot's rollouts: actions played before evaluate(), and the UCB
-# constant. Short rollouts beat whole-game playouts here: a game's luck drowns
-# the signal of one move (measured against normal bots at 200 iterations, 2
-# players: depth 4 and 12 won 60%, 30 won 53%, whole games 25-45%). A small
-# exploration constant suits evaluate()'s narrow spread (0.3: 60%, 0.7: 48%).
-ROLLOUT_DEPTH = 4
-EXPLORATION = 0.3
-# The hard bot's search: a fixed count of iterations, so a decision depends
-# on the view and the generator alone, the same on every machine.
-HARD_ITERATIONS = 300
-# At large tables the search's estimates are noisy next to the small gaps
-# between moves (rewards near 1/players): the search won no more than the
-# normal plan at 4-6 players, with or without the log's evidence (tuning
-# seeds 1000-1099, 5 players: 18.0% and 20.0%, fair 20%). There the hard bot
-# plays the plan, and the Spy for its own Lair is the source whose Spy
-# catches the most on average over SOURCE_WORLDS deals dealt by the log's
-# evidence (tuning seeds 1000-1999, 1000 games each, against normals: 28.1%
-# at 4 players, 23.8% at 5, 20.0% at 6, where the plan itself takes 26.6%,
-# 21.8% and 15.8%; at 5 players 21.5% with uniform deals).
-PLAN_TABLE = 4
+# The hard bot plays the plan, and the Spy for its own Lair is the source
+# whose Spy catches the most on average over SOURCE_WORLDS deals dealt by the
+# log's evidence (tuning seeds 1000-1999, 1000 games each, against normals:
+# 28.1% at 4 players, 23.8% at 5, 20.0% at 6, where the plan itself takes
+# 26.6%, 21.8% and 15.8%; at 5 players 21.5% with uniform deals).
 SOURCE_WORLDS = 40
 # ... and it checks each decision of the plan (_plan_checked): every sensible
 # action is played out in the same CHECK_WORLDS deals, by the plan in every
@@ -102,6 +78,15 @@ SOURCE_WORLDS = 40
 # 25.8% at 5, 22.8% at 6; margin 2: 33.1%, margin 0: 31.1% (4 players);
 # depth 6: 30.1% (4 players), depth 18: 23.1% (5 players); 48 deals: 26.9%
 # at 5 players at twice the time, and depth 20 with them 32.3% at 4.
+# It replaced an information-set MCTS (pyapp.engine.search: 300 iterations
+# over the sensible actions, the plan as a 4-move rollout, then evaluate())
+# at 2-3 players too. The search's estimates are noisy next to the small
+# gaps between moves: at 4-6 players it won no more than the plan (tuning
+# seeds 1000-1099, 5 players: 18.0% and 20.0%, fair 20%), and at 2-3 the
+# check wins more at about half its time: seeds 7000-7299, 300 games, 70.7%
+# against 65.8% at 2 players, 42.2% against 41.1% at 3; fresh seeds
+# 500000-500599, 600 games, 71.1% (67.3-74.6) against 65.5% (61.6-69.2) at
+# 2 players, CPU p95 59 ms against 106; 41.8% (38.0-45.8) at 3, p95 76 ms.
 CHECK_WORLDS = 32
 CHECK_DEPTH = 12
 CHECK_MARGIN = 0.5
@@ -380,19 +365,8 @@ def _sensible_in_view(view: View, actions: list[Action]) -> list[Action]:
     return sensible_actions(actions, view["seat"], view["phase"], target, lair, winning)
 
 
-def _sensible_in_world(state: GameState, actions: list[Action]) -> list[Action]:
-    """The search's `candidates` hook: sensible_actions, read off a sampled world."""
-    world = cast(MisterSpyState, state)
-    seat = cast(int, world.to_act)  # the search asks only while the game goes on
-    target = world.target
-    winning = (world.phase == "capture"
-               and world.scores[seat] + world.kill_points() >= WIN_SCORE)
-    lair = world.lair_total(target) if target is not None else 0
-    return sensible_actions(actions, seat, world.phase, target, lair, winning)
-
-
 def rollout_policy(world: GameState, rng: Rng) -> Action:
-    """A fast in-world version of the normal plan, for the search's playouts."""
+    """A fast in-world version of the normal plan, for the check's play-outs."""
     actions = world.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -648,55 +622,32 @@ def _preferred_lair_cards(lair: int, played: str | None) -> list[str]:
 
 
 class HardBot:
-    """Information-set MCTS over the sensible actions, with the normal plan
-    as rollout; no search at all when only one sensible action is left. At
-    PLAN_TABLE players or more, the normal plan checked in deals weighted by
-    the log (see PLAN_TABLE).
+    """The normal plan, checked: each decision of the plan is played out
+    against every other sensible action in deals weighted by the log, and
+    overturned only when another clearly does better (_plan_checked).
 
-    iterations: the search's fixed count, so a decision is repeatable.
-    time_budget: a cap in seconds for experiments; None (the default) keeps
-        the decision a function of the view and the generator alone.
     inference: weight the sampled deals by the other seats' past choices.
     """
 
     name = "hard"
 
-    def __init__(self, iterations: int = HARD_ITERATIONS, time_budget: float | None = None,
-                 inference: bool = True) -> None:
+    def __init__(self, inference: bool = True) -> None:
         self.inference = inference
-        # At a big table, the check's figures (the search's own at the root
-        # otherwise): [(action, deals, mean value)] for the hint and review.
+        # The check's figures, [(action, deals, mean value)], for the hint
+        # and review.
         self.stats: dict[str, Ranked] = {}
-        self.search = SearchBot(iterations=iterations, time_budget=time_budget,
-                                rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
-                                exploration=EXPLORATION, candidates=_sensible_in_world)
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
-        """The search's pick among the sensible actions, or at a big table
-        the plan's, checked in deals read from the log."""
+        """The plan's action, checked in deals read from the log."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         view = state.view(seat)
         weights = card_weights(state.log, seat, view) if self.inference else None
-        if len(view["scores"]) >= PLAN_TABLE:
-            action, weighed = _plan_checked(cast(MisterSpyState, state), seat, view, actions,
-                                            weights, rng)
-            self.stats = {"root": weighed} if weighed else {}
-            return action
-        sensible = _sensible_in_view(view, actions)
-        if len(sensible) == 1:
-            return sensible[0]
-        self.search.sampler = _weighted_sampler(weights)
-        return self.search.choose(state, seat, rng)
-
-
-def _weighted_sampler(weights: dict[int, dict[str, float]] | None) -> Sampler | None:
-    """The search's deals: dealt by the card weights that the public log
-    gives (inference), or uniform (None) without them."""
-    if weights is None:
-        return None
-    return lambda real, me, rng: cast(MisterSpyState, real).determinize(me, rng, weights)
+        action, weighed = _plan_checked(cast(MisterSpyState, state), seat, view, actions,
+                                        weights, rng)
+        self.stats = {"root": weighed} if weighed else {}
+        return action
 
 
 def _plan_checked(state: MisterSpyState, seat: int, view: View, actions: list[Action],
@@ -783,10 +734,9 @@ def _source_values(world: MisterSpyState, source: Action) -> list[int]:
     return [SPY_VALUES[world.deck[-1]]]
 
 
-def hard_bot(iterations: int = HARD_ITERATIONS, time_budget: float | None = None,
-             inference: bool = True) -> HardBot:
-    """A hard bot; the benchmarks vary its iterations, cap and inference."""
-    return HardBot(iterations, time_budget, inference)
+def hard_bot(inference: bool = True) -> HardBot:
+    """A hard bot; the benchmarks turn its inference off."""
+    return HardBot(inference)
 
 
 LEVELS: Levels = {

@@ -17,7 +17,7 @@ ones:
 - a searching bot's mean rewards at its root (a lone winner scores 1, shared
   wins split it, a cut-off rollout scores `evaluate`);
 - Deck of Spies' expert: each first move's best plan's win chance;
-- Mister Spy's hard at four seats or more: each sensible option's mean
+- Mister Spy's hard: each sensible option's mean
   `evaluate` after playing it out in the deals of its check of the plan;
 - a decision for which the bot keeps no figures (one sensible option): the
   game's `evaluate(seat)` one move ahead, averaged over ESTIMATE_WORLDS

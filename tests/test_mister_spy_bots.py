@@ -1,6 +1,8 @@
 """The Mister Spy hard bot's inference: what the public log says about the
-other hands (card_weights), and determinize dealing by those weights; at a
-big table, its check of the plan's every decision."""
+other hands (card_weights), and determinize dealing by those weights; and
+its check of the plan's every decision, at every table."""
+
+import pytest
 
 from pyapp.bots.mister_spy import (
     CHECK_WORLDS, SLACK, HardBot, NormalBot, _own_lair_source, _sensible_in_view, card_weights,
@@ -128,9 +130,10 @@ def test_the_check_keeps_the_plan_unless_another_action_leads_it_clearly():
     assert clear_improvement([planned, planned], 0, margin=0.0) == 0  # a tie keeps the plan
 
 
-def test_at_a_big_table_hard_departs_from_the_plan_only_to_a_sensible_action():
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_departs_from_the_plan_only_to_a_sensible_action(players):
     # (A Spy's source may differ anyway: hard picks it by its deals.)
-    departures, state = 0, new_game("mister-spy", players=4, seed=40)
+    departures, state = 0, new_game("mister-spy", players=players, seed=40)
     for _ in range(40):  # the plan plays on; the check only looks
         seat, actions = state.to_act, state.legal_actions()
         view = state.view(seat)
@@ -143,8 +146,9 @@ def test_at_a_big_table_hard_departs_from_the_plan_only_to_a_sensible_action():
     assert departures > 0
 
 
-def test_at_a_big_table_hard_keeps_the_checks_figures_for_the_hint_and_review():
-    state = new_game("mister-spy", players=4, seed=40)
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_keeps_the_checks_figures_for_the_hint_and_review(players):
+    state = new_game("mister-spy", players=players, seed=40)
     weighed = 0
     for _ in range(20):
         seat = state.to_act

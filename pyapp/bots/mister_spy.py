@@ -734,13 +734,8 @@ def _source_values(world: MisterSpyState, source: Action) -> list[int]:
     return [SPY_VALUES[world.deck[-1]]]
 
 
-def hard_bot(inference: bool = True) -> HardBot:
-    """A hard bot; the benchmarks turn its inference off."""
-    return HardBot(inference)
-
-
 LEVELS: Levels = {
     "easy": EasyBot,
     "normal": NormalBot,
-    "hard": hard_bot,
+    "hard": HardBot,
 }

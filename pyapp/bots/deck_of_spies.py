@@ -12,7 +12,7 @@ legal actions and, for the expert, determinized worlds.
   worlds, and scores the result by the key spies it can still expect: those
   owned, the next spy if it is a key one and the next hand can recruit it,
   and the rest at the rate a 5-card hand of the resulting deck recruits a
-  face card (`recruit_rate`, by sampling). The rate is what thinning,
+  face card (`recruit_rate`, counted over every hand). The rate is what thinning,
   recruiting and keeping Aces all buy, so it is the one currency in which the
   plans are compared. Among the face cards, where it misses most (a recruited
   King recruits again when it comes back; a hand short of a face card's
@@ -29,9 +29,18 @@ legal actions and, for the expert, determinized worlds.
   same games played on from the first face card: 519 wins against 512 in
   seeds 20001-20600 (13 seeds won that 4 plans lost, 6 lost), 351 against
   344 in 20601-21000 (12 and 5); 16 plans won the very same games as 8. With
-  8 it wins 85.7% (83.4-87.7) of seeds 1-1000 and 84.0% (80.1-87.3) of
+  8 it won 85.7% (83.4-87.7) of seeds 1-1000 and 84.0% (80.1-87.3) of
   seeds 77001-77400 (bench/bots.py), at 8 / 36 ms CPU a decision (median /
-  95th percentile). Tried and not kept, being no better: the rollouts' win
+  95th percentile). The rate was then estimated from 192 sampled hands; it
+  is now counted exactly over every hand (`_subsets_by_points`), and cached,
+  as a pure function of the deck: 88.1% (85.9-90.0) of seeds 1-1000, 85.0%
+  of 77001-77400 and 84.9% (82.5-87.0) of fresh seeds 900001-901000,
+  against 83.9% for the sampled rate on those, at 4 / 21 ms a decision.
+  Tried and not kept, being no better: with the exact rate, 64 worlds
+  for both stages (866 wins against 862 in seeds 900001-901000, the bot
+  seeded as in bench/deck_of_spies.py, at twice the CPU); with the sampled
+  rate, rollouts from the 8-10 segment on (496 wins against 511 in seeds
+  20001-20600, at 2.7 times the CPU); the rollouts' win
   share weighted 0.7 against the one-turn value (505 wins in seeds
   20001-20600 against 512 at 0.5); rollouts that spend an Ace only when no other set
   will do (`ACE_COST` 20), which win more as a policy (72% of deals from
@@ -63,6 +72,7 @@ Usage:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, cast
 
 from ..engine.bots import Levels
@@ -75,11 +85,10 @@ from ..games.deck_of_spies import (
 Plan = tuple[Action, list[Card] | None, list[Card]]  # (first action, retire cards, hand kept)
 
 LOW_RANKS = ("2", "3", "4")  # the cards worth retiring
-# Our choices below, first guesses but for WORLDS and RATE_SAMPLES, doubled
-# from 16 and 96 (76.2% of seeds 1-1000, 80.0% of tuning seeds 20001-20300)
-# to 32 and 192 (81.1%, 82.0%) for the lesser sampling noise.
+# Our choices below, first guesses but for WORLDS, doubled from 16 to 32
+# (with 96 sampled hands a rate then: 76.2% of seeds 1-1000, 80.0% of tuning
+# seeds 20001-20300; with 192: 81.1%, 82.0%) for the lesser sampling noise.
 WORLDS = 32          # determinizations per expert decision
-RATE_SAMPLES = 192   # sampled hands per recruit-rate estimate
 SLOPE = 1.3          # logistic slope of the win chance in expected key spies
 # The spies still to come will strengthen the deck, so the rate measured now
 # understates the rate at face-card time by about this much.
@@ -169,10 +178,6 @@ class _Turn:
         self.yours, self.theirs = yours, theirs
         self.owned = sorted(kept + deck + discard, key=_card_key)
         self.has_ace = any(rank_of(c) == "A" for c in self.owned)
-
-    def owned_key(self) -> tuple[Card, ...]:
-        """The cards owned after the turn, as a key for the recruit rates."""
-        return tuple(self.owned)
 
 
 def _card_key(card: Card) -> tuple[int, str]:
@@ -269,46 +274,60 @@ def _can_recruit(hand: list[Card], spy: Card) -> bool:
     return suited >= target or (ace and total >= target)
 
 
-def recruit_rate(owned: list[Card], key_spies_left: list[Card], rng: Rng) -> float:
-    """The chance that a random 5-card hand of `owned` can recruit a random
-    one of `key_spies_left` (by sampling `RATE_SAMPLES` hands)."""
+def recruit_rate(owned: list[Card], key_spies_left: list[Card]) -> float:
+    """The chance that a random 5-card hand of `owned` (all of it, if fewer)
+    can recruit a random one of `key_spies_left`, counted over every hand."""
     if not key_spies_left or not owned:
         return 0.0
-    cards = [(VALUE[rank_of(c)], SUITS.index(suit_of(c))) for c in owned]
-    n = len(cards)
-    size = min(HAND_SIZE, n)
-    reachable = _reachable(key_spies_left)
-    top = len(reachable[0]) - 1
-    hits = 0
-    for _ in range(RATE_SAMPLES):
-        pool = list(range(n))
-        total = aces = 0
-        suited = [0, 0, 0, 0]
-        for k in range(size):
-            j = k + rng.below(n - k)
-            pool[k], pool[j] = pool[j], pool[k]
-            points, suit = cards[pool[k]]
-            total += points
-            suited[suit] += points
-            if points == 1:
-                aces |= 1 << suit
-        for suit in range(4):
-            # With its suit's Ace the whole hand counts, else its suited cards.
-            reach = total if aces >> suit & 1 else suited[suit]
-            hits += reachable[suit][reach if reach < top else top]
-    return hits / (RATE_SAMPLES * len(key_spies_left))
+    return _recruit_rate(tuple(sorted(owned, key=_card_key)), tuple(sorted(key_spies_left)))
 
 
-def _reachable(spies: list[Card]) -> list[list[int]]:
-    """reachable[suit index][points]: how many of `spies` of that suit a hand
-    recruits with that many points in play (points capped at a King's)."""
+@lru_cache(maxsize=4096)
+def _recruit_rate(owned: tuple[Card, ...], key_spies_left: tuple[Card, ...]) -> float:
+    """`recruit_rate` of sorted tuples; a pure function, so decks met again
+    later in the game, or by another plan, cost nothing."""
+    size = min(HAND_SIZE, len(owned))
+    recruiting = 0
+    for suit in SUITS:
+        targets = [value_of(spy) for spy in key_spies_left if suit_of(spy) == suit]
+        if targets:
+            recruiting += sum(_hands_recruiting(owned, suit, size, target) for target in targets)
+    return recruiting / (math.comb(len(owned), size) * len(key_spies_left))
+
+
+def _hands_recruiting(owned: tuple[Card, ...], suit: str, size: int, target: int) -> int:
+    """How many `size`-card hands of `owned` recruit a spy of `suit` worth
+    `target`: their cards of the suit reach it, or the suit's Ace is among
+    them and the whole hand reaches it."""
+    suited = _subsets_by_points([value_of(c) for c in owned
+                                 if suit_of(c) == suit and rank_of(c) != "A"], size)
+    others = _subsets_by_points([value_of(c) for c in owned if suit_of(c) != suit], size)
+    with_ace = "A" + suit in owned
+    count = 0
+    for k in range(size + 1):
+        # Hands of k cards of the suit, no Ace among them: the suit alone.
+        count += sum(suited[k][target:]) * sum(others[size - k])
+        if with_ace and k >= 1:
+            # The Ace and k - 1 others of the suit: the whole hand counts.
+            for points, ways in enumerate(suited[k - 1]):
+                count += ways * sum(others[size - k][max(0, target - points - 1):])
+    return count
+
+
+def _subsets_by_points(points: list[int], size: int) -> list[list[int]]:
+    """ways[k][p]: how many k-card subsets of cards with these `points`
+    total p points, for k up to `size` (p capped at a King's 13, the most a
+    spy needs)."""
     top = VALUE["K"]
-    reachable = [[0] * (top + 1) for _ in SUITS]
-    for spy in spies:
-        row = reachable[SUITS.index(suit_of(spy))]
-        for points in range(value_of(spy), top + 1):
-            row[points] += 1
-    return reachable
+    ways = [[0] * (top + 1) for _ in range(size + 1)]
+    ways[0][0] = 1
+    for value in points:
+        for k in range(size, 0, -1):
+            row = ways[k]
+            for total, count in enumerate(ways[k - 1]):
+                if count:
+                    row[min(top, total + value)] += count
+    return ways
 
 
 def _key_spies_left(view: View) -> list[Card]:
@@ -485,16 +504,10 @@ class LookaheadBot(_PlanBot):
         """Each plan with its win chance one turn deep, averaged over `worlds`."""
         keys_left = _key_spies_left(view)
         lift = RATE_LIFT[view["segment"]]
-        rates: dict[tuple[Card, ...], float] = {}
         scored = []
         for plan in plans:
             turn = _Turn(view, plan)
-            key = turn.owned_key()
-            if key not in rates:
-                # The same sampled hands for every plan, so that plans differ
-                # by their decks and not by sampling luck.
-                rates[key] = recruit_rate(turn.owned, keys_left, Rng(seed))
-            rate = min(1.0, rates[key] + lift)
+            rate = min(1.0, recruit_rate(turn.owned, keys_left) + lift)
             value = sum(self._after(turn, view, world, rate, seed + index)
                         for index, world in enumerate(worlds))
             scored.append((plan, turn, value / len(worlds)))

@@ -48,7 +48,7 @@ from bots import bot_of, check_levels, play as play_level  # noqa: E402
 from interop.openspiel import short_name  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import GAMES  # noqa: E402
-from stats import result_line, run_jobs  # noqa: E402
+from stats import result_line, run_jobs, wilson  # noqa: E402
 
 BOTS = ("ismcts", "mcts-cheat")
 
@@ -131,11 +131,14 @@ def main(argv):
                       [ms for _, game_times in results for ms in game_times]))
     if players > 1:
         # The level's share a seat: what the OpenSpiel bot left, split among
-        # the level's seats. Wilson's interval treats each game's share as a
-        # coin of that mean, wider than the truth for a share below 1, so
-        # its lower bound errs low.
+        # the level's seats. Being that function of the OpenSpiel bot's
+        # share, its interval is the image of that share's Wilson interval
+        # (so its lower bound is above the fair share exactly when the
+        # OpenSpiel bot's upper bound is below it).
+        low, high = wilson(sum(shares), len(shares))
         print(result_line(args.game, players, args.level, name,
-                          [(1 - share) / (players - 1) for share in shares], []))
+                          [(1 - share) / (players - 1) for share in shares], [],
+                          interval=((1 - high) / (players - 1), (1 - low) / (players - 1))))
 
 
 if __name__ == "__main__":

@@ -31,13 +31,14 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def result_line(game_id, players, level, others, shares, times):
+def result_line(game_id, players, level, others, shares, times, interval=None):
     """The RESULT line of these games, the form bench/bots.py --table
     reads: a share of the wins (a shared win counts as a fraction) with its
-    95% interval, the fair share at a table, and CPU ms a decision."""
+    95% interval (Wilson's, unless `interval` gives it), the fair share at a
+    table, and CPU ms a decision."""
     games = len(shares)
     wins = sum(shares)
-    lo, hi = wilson(wins, games)
+    lo, hi = interval or wilson(wins, games)
     times = times or [0.0]
     fields = ["game=%s" % game_id, "players=%d" % players, "level=%s" % level]
     if players > 1:

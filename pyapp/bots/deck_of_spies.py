@@ -12,9 +12,9 @@ legal actions and, for the expert, determinized worlds.
   worlds, and scores the result by the key spies it can still expect: those
   owned, the next spy if it is a key one and the next hand can recruit it,
   and the rest at the rate a 5-card hand of the resulting deck recruits a
-  face card (`recruit_rate`, counted over every hand). The rate is what thinning,
-  recruiting and keeping Aces all buy, so it is the one currency in which the
-  plans are compared. Among the face cards, where it misses most (a recruited
+  face card (`recruit_rate`, counted over every hand). The rate is what
+  thinning, recruiting and keeping Aces all buy, so it is the one currency
+  in which the plans are compared. Among the face cards, where it misses most (a recruited
   King recruits again when it comes back; a hand short of a face card's
   points costs an Ace), the 8 plans best by that score are also played to
   the end in the same worlds by cheap rules (`_rollout`: recruit when the
@@ -291,18 +291,26 @@ def _recruit_rate(owned: tuple[Card, ...], key_spies_left: tuple[Card, ...]) -> 
     for suit in SUITS:
         targets = [value_of(spy) for spy in key_spies_left if suit_of(spy) == suit]
         if targets:
-            recruiting += sum(_hands_recruiting(owned, suit, size, target) for target in targets)
+            recruiting += _hands_recruiting(owned, suit, size, targets)
     return recruiting / (math.comb(len(owned), size) * len(key_spies_left))
 
 
-def _hands_recruiting(owned: tuple[Card, ...], suit: str, size: int, target: int) -> int:
-    """How many `size`-card hands of `owned` recruit a spy of `suit` worth
-    `target`: their cards of the suit reach it, or the suit's Ace is among
-    them and the whole hand reaches it."""
+def _hands_recruiting(owned: tuple[Card, ...], suit: str, size: int,
+                      targets: list[int]) -> int:
+    """Over the spies of `suit` worth `targets`, how many (hand, spy) pairs
+    of `size`-card hands of `owned` recruit: the hand's cards of the suit
+    reach the spy, or the suit's Ace is among them and the whole hand does."""
     suited = _subsets_by_points([value_of(c) for c in owned
                                  if suit_of(c) == suit and rank_of(c) != "A"], size)
     others = _subsets_by_points([value_of(c) for c in owned if suit_of(c) != suit], size)
     with_ace = "A" + suit in owned
+    return sum(_hands_reaching(suited, others, with_ace, size, target) for target in targets)
+
+
+def _hands_reaching(suited: list[list[int]], others: list[list[int]], with_ace: bool,
+                    size: int, target: int) -> int:
+    """How many hands reach `target` points, from `_subsets_by_points` of
+    the suit's cards but its Ace (`suited`) and of the other suits' cards."""
     count = 0
     for k in range(size + 1):
         # Hands of k cards of the suit, no Ace among them: the suit alone.

@@ -13,54 +13,54 @@ legal actions and, for the expert, determinized worlds.
   owned, the next spy if it is a key one and the next hand can recruit it,
   and the rest at the rate a 5-card hand of the resulting deck recruits a
   face card (`recruit_rate`, counted over every hand). The rate is what
-  thinning, recruiting and keeping Aces all buy, so it is the one currency
-  in which the plans are compared. Among the face cards, where it misses most (a recruited
-  King recruits again when it comes back; a hand short of a face card's
-  points costs an Ace), the 8 plans best by that score are also played to
-  the end in the same worlds by cheap rules (`_rollout`: recruit when the
+  thinning, recruiting and keeping Aces all buy, so it is the one currency in
+  which the plans are compared. Among the face cards, where it misses most (a
+  recruited King recruits again when it comes back; a hand short of a face
+  card's points costs an Ace), the 8 plans best by that score are also played
+  to the end in the same worlds by cheap rules (`_rollout`: recruit when the
   hand can, else counter at the least cost, then retire a low pair); every
   plan meets the same draw and spy orders, and its value is the mean of its
   score and its rollouts' win share. Against the one-turn expert alone on
   tuning seeds, with 4 plans rolled out: 87 wins against 84 in seeds
   20001-20100, 129 against 119 in 20101-20255 (15 seeds won that it lost, 5
-  lost). With 4 plans it won 84.0% (81.6-86.1) of seeds 1-1000, against
-  81.1% without the rollouts, and 83.2% (79.3-86.6) of seeds 77001-77400,
-  against 79.8%, at 9 / 28 ms CPU a decision. 8 plans rather than 4, the
-  same games played on from the first face card: 519 wins against 512 in
-  seeds 20001-20600 (13 seeds won that 4 plans lost, 6 lost), 351 against
-  344 in 20601-21000 (12 and 5); 16 plans won the very same games as 8. With
-  8 it won 85.7% (83.4-87.7) of seeds 1-1000 and 84.0% (80.1-87.3) of
-  seeds 77001-77400 (bench/bots.py), at 8 / 36 ms CPU a decision (median /
-  95th percentile). The rate was then estimated from 192 sampled hands; it
-  is now counted exactly over every hand (`_subsets_by_points`), and cached,
-  as a pure function of the deck: 88.1% (85.9-90.0) of seeds 1-1000, 85.0%
-  of 77001-77400 and 84.9% (82.5-87.0) of fresh seeds 900001-901000,
-  against 83.9% for the sampled rate on those, at 4 / 21 ms a decision.
-  Tried and not kept, being no better: with the exact rate, 64 worlds
-  for both stages (866 wins against 862 in seeds 900001-901000, the bot
-  seeded as in bench/deck_of_spies.py, at twice the CPU); with the sampled
-  rate, rollouts from the 8-10 segment on (496 wins against 511 in seeds
-  20001-20600, at 2.7 times the CPU); the rollouts' win
-  share weighted 0.7 against the one-turn value (505 wins in seeds
-  20001-20600 against 512 at 0.5); rollouts that spend an Ace only when no other set
-  will do (`ACE_COST` 20), which win more as a policy (72% of deals from
-  the first face card against 66%, seeds 20001-20600) but made the bot no
-  better (505 wins against 512 with 4 plans, 515 against 519 with 8); a
-  two-turn lookahead (the best next plan in a re-deal, for the 4 plans best
-  one turn deep: 76.3% against 80.0% of tuning seeds 20001-20300, at ten
-  times the cost); common random numbers for the rates (one set of random
-  card orders deals every deck its hands, so decks that differ by a card
-  differ only in the hands it joins: a rate difference's noise falls
-  threefold) with an assassination that costs the rate of the deck less its
-  least useful Ace instead of a flat 3%: 78.6% (76.0-81.0) of seeds 1-1000
-  and 79.8% of 77001-77400; crediting the next hand's low pairs as retired
-  already (34 wins in seeds 20001-20050 against 40); the rollouts' win share
-  alone as the value (86 wins in seeds 20001-20100 against 87 for the mean),
-  and so from the 8-10 segment on, at twice the CPU (48 wins in seeds
-  20001-20057, as many as among the face cards only); 64 worlds and 384
-  sampled hands a rate, without rollouts (66 wins in seeds 20001-20089
-  against 73 with 32 and 192), or with 6 plans rolled out in 64 worlds (54
-  wins in seeds 20001-20066 against 55 of the one-turn expert).
+  lost). With 4 plans it won 84.0% (81.6-86.1) of seeds 1-1000, against 81.1%
+  without the rollouts, and 83.2% (79.3-86.6) of seeds 77001-77400, against
+  79.8%, at 9 / 28 ms CPU a decision. 8 plans rather than 4, the same games
+  played on from the first face card: 519 wins against 512 in seeds
+  20001-20600 (13 seeds won that 4 plans lost, 6 lost), 351 against 344 in
+  20601-21000 (12 and 5); 16 plans won the very same games as 8. With 8 it
+  won 85.7% (83.4-87.7) of seeds 1-1000 and 84.0% (80.1-87.3) of seeds
+  77001-77400 (bench/bots.py), at 8 / 36 ms CPU a decision (median / 95th
+  percentile). The rate was then estimated from 192 sampled hands; it is now
+  counted exactly over every hand (`_subsets_by_points`), and cached, as a
+  pure function of the deck: 88.1% (85.9-90.0) of seeds 1-1000, 85.0% of
+  77001-77400 and 84.9% (82.5-87.0) of fresh seeds 900001-901000, against
+  83.9% for the sampled rate on those, at 4 / 21 ms a decision. Tried and not
+  kept, being no better: with the exact rate, 64 worlds for both stages (866
+  wins against 862 in seeds 900001-901000, the bot seeded as in
+  bench/deck_of_spies.py, at twice the CPU); with the sampled rate, rollouts
+  from the 8-10 segment on (496 wins against 511 in seeds 20001-20600, at 2.7
+  times the CPU); the rollouts' win share weighted 0.7 against the one-turn
+  value (505 wins in seeds 20001-20600 against 512 at 0.5); rollouts that
+  spend an Ace only when no other set will do (`ACE_COST` 20), which win more
+  as a policy (72% of deals from the first face card against 66%, seeds
+  20001-20600) but made the bot no better (505 wins against 512 with 4 plans,
+  515 against 519 with 8); a two-turn lookahead (the best next plan in a
+  re-deal, for the 4 plans best one turn deep: 76.3% against 80.0% of tuning
+  seeds 20001-20300, at ten times the cost); common random numbers for the
+  rates (one set of random card orders deals every deck its hands, so decks
+  that differ by a card differ only in the hands it joins: a rate
+  difference's noise falls threefold) with an assassination that costs the
+  rate of the deck less its least useful Ace instead of a flat 3%: 78.6%
+  (76.0-81.0) of seeds 1-1000 and 79.8% of 77001-77400; crediting the next
+  hand's low pairs as retired already (34 wins in seeds 20001-20050 against
+  40); the rollouts' win share alone as the value (86 wins in seeds
+  20001-20100 against 87 for the mean), and so from the 8-10 segment on, at
+  twice the CPU (48 wins in seeds 20001-20057, as many as among the face
+  cards only); 64 worlds and 384 sampled hands a rate, without rollouts (66
+  wins in seeds 20001-20089 against 73 with 32 and 192), or with 6 plans
+  rolled out in 64 worlds (54 wins in seeds 20001-20066 against 55 of the
+  one-turn expert).
 
 Usage:
 

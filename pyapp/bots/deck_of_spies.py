@@ -71,7 +71,12 @@ legal actions and, for the expert, determinized worlds.
   or 6 (1343). None is clearly better. Played on 8 times like that from
   the first face card, 40 games it lost in seeds 20001-21000 are won 46%
   of the time and 40 it won 93%: luck among the face cards decides many
-  of its losses.
+  of its losses. A two-turn lookahead before the face cards, with the
+  exact rate (the 4 plans best one turn deep played on in 16 of the
+  worlds to the end of the next turn, whose plan is chosen there by its
+  rate alone or by its one-turn value in that world; the mean of the two
+  turns' values), won 351 of seeds 20001-20400 either way, against 352 as
+  set, at five times the CPU.
 
 Usage:
 

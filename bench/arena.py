@@ -16,15 +16,16 @@ returns being in [0, 1]).
 
 The OpenSpiel bot sits in seat (seed mod players), so it rotates through the
 seats, and every other seat plays the Safehouse --level, as shipped
-(`pyapp.bots.levels`), seeded from the game's seed as bench/bots.py does. The
-first RESULT line is the OpenSpiel bot's share of the wins (a shared win
-counts as a fraction), the second the level's share a seat (what the
-OpenSpiel bot left, split among the level's seats), both in bench/bots.py's
-form, so `python3 bench/bots.py --table FILE` tabulates them; times are CPU
-milliseconds per decision with more than one legal action. A "game" line
-reports each game as it ends. For the solitaire there are no other seats:
-the level plays the same seeds on its own and gets a RESULT line of its own
-first.
+(`pyapp.bots.levels`), seeded from the game's seed as bench/bots.py does;
+--no-inference (or --inference) switches that level's reading of the other
+seats' choices, as in bench/bots.py. The first RESULT line is the OpenSpiel
+bot's share of the wins (a shared win counts as a fraction), the second the
+level's share a seat (what the OpenSpiel bot left, split among the level's
+seats), both in bench/bots.py's form, so `python3 bench/bots.py --table FILE`
+tabulates them; times are CPU milliseconds per decision with more than one
+legal action. A "game" line reports each game as it ends. For the solitaire
+there are no other seats: the level plays the same seeds on its own and gets a
+RESULT line of its own first.
 
 Every random choice is seeded from the game's seed (the deal, the OpenSpiel
 bot's numpy generator, its resampled worlds, the Safehouse bots), so a run
@@ -44,7 +45,8 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from bots import bot_of, check_levels, play as play_level  # noqa: E402
+from bots import (  # noqa: E402
+    add_inference_switch, bot_of, check_inference, check_levels, level_name, play as play_level)
 from interop.openspiel import short_name  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import GAMES  # noqa: E402
@@ -68,12 +70,13 @@ def openspiel_bot(kind, game, sims, uct_c, seed):
 
 def play(job):
     """One game: (the OpenSpiel bot's share of the win, its decision times in ms)."""
-    game_id, players, seed, level, kind, sims, uct_c = job
+    game_id, players, seed, level, inference, kind, sims, uct_c = job
     game = pyspiel.load_game(short_name(game_id), {"players": players, "seed": seed})
     state = game.new_initial_state()
     seat = seed % players
     searcher = openspiel_bot(kind, game, sims, uct_c, seed)
-    bots = [None if index == seat else bot_of(game_id, level) for index in range(players)]
+    bots = [None if index == seat else bot_of(game_id, level, inference)
+            for index in range(players)]
     rng = Rng(seed * 7919 + 1)  # the Safehouse bots' generator, as in bench/bots.py
     times = []
     while not state.is_terminal():
@@ -105,6 +108,7 @@ def parser():
     args.add_argument("--games", type=int, default=20)
     args.add_argument("--first-seed", type=int, default=50000)
     args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    add_inference_switch(args, "the level")
     return args
 
 
@@ -113,21 +117,24 @@ def main(argv):
     players = args.players or GAMES[args.game].min_players
     args.others = args.level  # what bench/bots.py's check_levels reads
     check_levels(args, players)
+    if args.inference is not None:
+        check_inference(args.game, args.level)
+    level = level_name(args.level, args.inference)
     seeds = range(args.first_seed, args.first_seed + args.games)
     print("seeds %d-%d%s" % (seeds[0], seeds[-1],
                              ", the OpenSpiel bot's seat rotating" if players > 1 else ""))
     if players == 1:
-        level_games = run_jobs(play_level, [(args.game, 1, seed, args.level, None, None)
-                                            for seed in seeds], args.jobs)
-        print(result_line(args.game, 1, args.level, None, [share for share, _ in level_games],
+        level_games = run_jobs(play_level, [(args.game, 1, seed, args.level, None,
+                                             args.inference) for seed in seeds], args.jobs)
+        print(result_line(args.game, 1, level, None, [share for share, _ in level_games],
                           [ms for _, game_times in level_games for ms in game_times]),
               flush=True)
-    work = [(args.game, players, seed, args.level, args.bot, args.sims, args.uct_c)
-            for seed in seeds]
+    work = [(args.game, players, seed, args.level, args.inference, args.bot, args.sims,
+             args.uct_c) for seed in seeds]
     results = run_jobs(play, work, args.jobs)
     name = "%s-%d" % (args.bot, args.sims)
     shares = [share for share, _ in results]
-    print(result_line(args.game, players, name, args.level, shares,
+    print(result_line(args.game, players, name, level, shares,
                       [ms for _, game_times in results for ms in game_times]))
     if players > 1:
         # The level's share a seat: what the OpenSpiel bot left, split among
@@ -136,7 +143,7 @@ def main(argv):
         # (so its lower bound is above the fair share exactly when the
         # OpenSpiel bot's upper bound is below it).
         low, high = wilson(sum(shares), len(shares))
-        print(result_line(args.game, players, args.level, name,
+        print(result_line(args.game, players, level, name,
                           [(1 - share) / (players - 1) for share in shares], [],
                           interval=((1 - high) / (players - 1), (1 - low) / (players - 1))))
 

@@ -101,12 +101,23 @@ def parser():
     args.add_argument("--games", type=int, default=300)
     args.add_argument("--first-seed", type=int, default=1)
     args.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    add_inference_switch(args, "the tested level")
+    return args
+
+
+def add_inference_switch(args, whose):
+    """--no-inference / --inference: `whose` bots read the other seats'
+    choices or not (neither: the level's default)."""
     reading = args.add_mutually_exclusive_group()
     reading.add_argument("--no-inference", dest="inference", action="store_false", default=None,
-                         help="the tested level does not read the other seats' choices")
+                         help="%s does not read the other seats' choices" % whose)
     reading.add_argument("--inference", dest="inference", action="store_true", default=None,
-                         help="the tested level reads the other seats' choices")
-    return args
+                         help="%s reads the other seats' choices" % whose)
+
+
+def level_name(level, inference):
+    """The level as RESULT lines name it: hard, hard-inference, hard-noinference."""
+    return level + {None: "", True: "-inference", False: "-noinference"}[inference]
 
 
 def check_levels(args, players):
@@ -139,7 +150,7 @@ def main(argv):
     work = [(args.game, players, seed, args.level, args.others, args.inference)
             for seed in range(args.first_seed, args.first_seed + args.games)]
     results = run_jobs(play, work, args.jobs)
-    level = args.level + {None: "", True: "-inference", False: "-noinference"}[args.inference]
+    level = level_name(args.level, args.inference)
     print("seeds %d-%d%s" % (args.first_seed, args.first_seed + args.games - 1,
                              ", the tested seat rotating" if players > 1 else ""))
     print(result_line(args.game, players, level, args.others,

@@ -1,4 +1,5 @@
-"""bench/bots.py, the one bot benchmark: the issue's command for the solitaire."""
+"""bench/bots.py, the one bot benchmark (the issue's command for the
+solitaire), and bench/arena.py, which shares its levels and RESULT lines."""
 
 import os
 import re
@@ -8,8 +9,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run_bench(*args):
-    done = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "bots.py"), *args],
+def run_bench(*args, script="bots.py"):
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "bench", script), *args],
                           capture_output=True, text=True, timeout=120, check=False)
     return done.returncode, done.stdout.splitlines(), done.stderr
 
@@ -27,3 +28,21 @@ def test_an_unknown_level_is_refused_with_the_known_ones():
     code, _, errors = run_bench("--game", "deck-of-spies", "--level", "hard", "--games", "1")
     assert code != 0
     assert "deck-of-spies has no level 'hard' (levels: greedy, expert, random)" in errors
+
+
+def test_the_arena_switches_the_levels_inference_off_and_names_it():
+    code, lines, errors = run_bench("--game", "mister-spy", "--players", "2", "--level", "hard",
+                                    "--no-inference", "--sims", "5", "--games", "1",
+                                    "--first-seed", "3", script="arena.py")
+    assert code == 0, errors
+    assert lines[-2].startswith("RESULT game=mister-spy players=2 level=ismcts-5 "
+                                "others=hard-noinference games=1 "), lines[-2]
+    assert lines[-1].startswith("RESULT game=mister-spy players=2 level=hard-noinference "
+                                "others=ismcts-5 games=1 "), lines[-1]
+
+
+def test_the_arena_refuses_to_switch_an_inference_a_level_lacks():
+    code, _, errors = run_bench("--game", "spy-tricks", "--level", "hard", "--no-inference",
+                                "--games", "1", script="arena.py")
+    assert code != 0
+    assert "spy-tricks's hard level has no inference to switch" in errors

@@ -46,7 +46,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from bots import (  # noqa: E402
-    add_inference_switch, bot_of, check_inference, check_levels, level_name, play as play_level)
+    add_inference_switch, bot_of, check_levels, level_name, play as play_level)
 from interop.openspiel import short_name  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games import GAMES  # noqa: E402
@@ -117,9 +117,7 @@ def main(argv):
     players = args.players or GAMES[args.game].min_players
     args.others = args.level  # what bench/bots.py's check_levels reads
     check_levels(args, players)
-    if args.inference is not None:
-        check_inference(args.game, args.level)
-    level = level_name(args.level, args.inference)
+    level = level_name(args)
     seeds = range(args.first_seed, args.first_seed + args.games)
     print("seeds %d-%d%s" % (seeds[0], seeds[-1],
                              ", the OpenSpiel bot's seat rotating" if players > 1 else ""))

@@ -115,9 +115,12 @@ def add_inference_switch(args, whose):
                          help="%s reads the other seats' choices" % whose)
 
 
-def level_name(level, inference):
-    """The level as RESULT lines name it: hard, hard-inference, hard-noinference."""
-    return level + {None: "", True: "-inference", False: "-noinference"}[inference]
+def level_name(args):
+    """The level as RESULT lines name it (hard, hard-inference,
+    hard-noinference), once a switched inference is known to exist."""
+    if args.inference is not None:
+        check_inference(args.game, args.level)
+    return args.level + {None: "", True: "-inference", False: "-noinference"}[args.inference]
 
 
 def check_levels(args, players):
@@ -145,12 +148,10 @@ def main(argv):
         options.error("--game and --level are required (or --table FILE)")
     players = args.players or GAMES[args.game].min_players
     check_levels(args, players)
-    if args.inference is not None:
-        check_inference(args.game, args.level)
+    level = level_name(args)
     work = [(args.game, players, seed, args.level, args.others, args.inference)
             for seed in range(args.first_seed, args.first_seed + args.games)]
     results = run_jobs(play, work, args.jobs)
-    level = level_name(args.level, args.inference)
     print("seeds %d-%d%s" % (args.first_seed, args.first_seed + args.games - 1,
                              ", the tested seat rotating" if players > 1 else ""))
     print(result_line(args.game, players, level, args.others,

@@ -78,6 +78,16 @@ legal actions and, for the expert, determinized worlds.
   turns' values), won 351 of seeds 20001-20400 either way, against 352 as
   set, at five times the CPU.
 
+  Aces owned (`ACE_WORTH`): at the first face card, the win chance rose with
+  each Ace owned well beyond what the recruit rate credits them (a logistic
+  fit over 1000 deals of seeds 50001-51000), and the bot as set shed Ace
+  pairs to thin its deck. Counting each Ace as two thirds of a key spy won
+  882 of those seeds against 861 (a third: 873; a whole one: 873), then on
+  seeds it was not fitted on, seeded as in bench/deck_of_spies.py, 875
+  against 867 (1400001-1401000) and 895 against 844 (1500001-1501000, 94
+  seeds gained and 43 lost); with bench/bots.py it won 90.2% (88.2-91.9) of
+  fresh seeds 1700001-1701000 at 3 / 19 ms a decision.
+
 Usage:
 
     from pyapp.bots.deck_of_spies import LEVELS
@@ -112,6 +122,12 @@ RATE_LIFT = dict(zip([label for label, _ in SPY_SEGMENTS] + [None], (0.30, 0.15,
 # An assassination next turn costs an Ace and, in the J-K segment, a key spy
 # already counted above; this small extra cost is for the Ace.
 ASSASSINATION_FACTOR = 0.97
+# Each Ace owned, in key spies to expect: an Ace is the one insurance against
+# an assassination that ends the game, and what the recruit rate misses of
+# it. Fitted at the first face card of 1000 deals (seeds 50001-51000): beyond
+# the rate, each Ace owned raised the log-odds of a win by 0.87, or 0.67 key
+# spies at SLOPE.
+ACE_WORTH = 0.67
 # In the face-card segment (and at the last retire, with no spy left) the
 # best few plans one turn deep are played out to the end in the first worlds
 # by cheap rules (`_rollout`), and their value is the mean of the two.
@@ -193,7 +209,7 @@ class _Turn:
         self.in_deck, self.discard = set(deck), discard
         self.yours, self.theirs = yours, theirs
         self.owned = sorted(kept + deck + discard, key=_card_key)
-        self.has_ace = any(rank_of(c) == "A" for c in self.owned)
+        self.aces = sum(1 for c in self.owned if rank_of(c) == "A")
 
 
 def _card_key(card: Card) -> tuple[int, str]:
@@ -560,14 +576,14 @@ class LookaheadBot(_PlanBot):
             return 1.0 if yours >= KEY_SPIES_TO_WIN else 0.0
         spy = world.spy_deck[at]
         total = sum(VALUE[rank_of(c)] for c in hand)
-        if total < value_of(spy) and not turn.has_ace:
+        if total < value_of(spy) and not turn.aces:
             return 0.0
         left = KEY_SPIES - yours - theirs
         expected = yours
         if is_key_spy(spy):
             expected += 1.0 if _can_recruit(hand, spy) else 0.0
             left -= 1
-        expected += rate * left
+        expected += rate * left + ACE_WORTH * turn.aces
         value = _win_chance(expected)
         if total < value_of(spy):
             value *= ASSASSINATION_FACTOR

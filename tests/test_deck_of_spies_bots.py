@@ -153,14 +153,14 @@ def test_recruit_rate_is_counted_over_every_hand():
 
 
 def test_expert_keeps_aces_that_a_thinner_deck_would_shed(monkeypatch):
-    # Seed 4 before the face cards: 11 cards owned, 4 of them Aces. Retiring
-    # two Aces raises the recruit rate, but an Ace is also the one guard
-    # against an assassination that ends the game (ACE_WORTH).
+    # Seed 4 before the face cards: 10 cards owned, 4 of them Aces, and the
+    # 9S still to meet. Retiring two Aces raises the recruit rate, but an Ace
+    # is also the one guard against an assassination that ends the game
+    # (ACE_WORTH).
     spies = ["9S", "JC", "KC", "QC", "JS", "KH", "QD", "JH", "QH", "KD", "JD", "QS", "KS"]
-    met = [rank + suit for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")
-           for suit in "SHDC"]
-    owned = ["AH", "AD", "10D", "AC", "6D", "8D", "5D", "6H", "AS", "9H", "9S"]
-    spy_discard = [card for card in met if card not in owned]
+    owned = ["AH", "AD", "10D", "AC", "6D", "8D", "5D", "6H", "AS", "9H"]
+    spy_discard = [rank + suit for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+                   for suit in "SHDC" if rank + suit not in owned + spies]
 
     def choice(seed):
         state = table(["AH", "AD", "10D"], spies, ["AC", "6D", "8D"], ["5D", "6H", "AS", "9H"],

@@ -67,6 +67,10 @@ from pyapp.games import GAMES, deck_of_spies, mister_spy, spy_tricks
 from pyapp.games.mission_for_peanuts import CARDS as MFP_CARDS
 from pyapp.games.mission_for_peanuts import steps as mfp_steps
 
+# JSON with sorted keys and no spaces: one text for equal values, and it
+# composes (a list's text is its items' texts joined), which log_text uses.
+compact_json = functools.partial(json.dumps, sort_keys=True, separators=(",", ":"))
+
 # -- every action of each game ----------------------------------------------------
 
 
@@ -342,17 +346,23 @@ class SafehouseGame(pyspiel.Game):
 class _Engine:
     """The engine's state with its game's action numbering and length cap,
     held so that OpenSpiel's clone (a deepcopy of each attribute of the
-    Python state) uses the engine's fast `clone()`."""
+    Python state) uses the engine's fast `clone()`. It also keeps the JSON
+    of the log's events encoded so far: the log only grows, so an
+    information state encodes each event once, not at every call (the whole
+    log's JSON was the largest cost of an ISMCTS search)."""
 
-    __slots__ = ("state", "codec", "length_cap")
+    __slots__ = ("state", "codec", "length_cap", "log_json")
 
-    def __init__(self, state: GameState, codec: ActionCodec, length_cap: int) -> None:
+    def __init__(self, state: GameState, codec: ActionCodec, length_cap: int,
+                 log_json: list[str] | None = None) -> None:
         self.state = state
         self.codec = codec
         self.length_cap = length_cap
+        self.log_json = log_json if log_json is not None else []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return self.holding(self.state.clone())
+        # The clone's log is this log, so the events encoded so far carry over.
+        return _Engine(self.state.clone(), self.codec, self.length_cap, list(self.log_json))
 
     def holding(self, state: GameState) -> _Engine:
         """The same holder around another state of the same game."""
@@ -361,6 +371,12 @@ class _Engine:
     def cut_short(self) -> bool:
         """Whether the game reached its length cap unfinished (a draw)."""
         return not self.state.is_over and len(self.state.history) >= self.length_cap
+
+    def log_text(self) -> str:
+        """The log as compact JSON, encoding only the events new since the last call."""
+        log, encoded = self.state.log, self.log_json
+        encoded.extend(compact_json(event) for event in log[len(encoded):])
+        return "[" + ",".join(encoded) + "]"
 
 
 class SafehouseState(pyspiel.State):
@@ -411,13 +427,14 @@ class SafehouseState(pyspiel.State):
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
     def information_state_text(self, player: int) -> str:
-        """What `player` knows: its view and the public move log, as JSON."""
-        return json.dumps({"view": self.engine.view(player), "log": self.engine.log},
-                          sort_keys=True, separators=(",", ":"))
+        """What `player` knows: its view and the public move log, as the
+        compact JSON of {"log": ..., "view": ...} (built from its parts)."""
+        return '{"log":%s,"view":%s}' % (self._engine.log_text(),
+                                           compact_json(self.engine.view(player)))
 
     def observation_text(self, player: int) -> str:
         """What `player` sees now: its view, as JSON."""
-        return json.dumps(self.engine.view(player), sort_keys=True, separators=(",", ":"))
+        return compact_json(self.engine.view(player))
 
     def resampled(self, player: int, rng: Rng) -> SafehouseState:
         """A state `player` cannot tell from this one: the engine's

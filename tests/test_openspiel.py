@@ -121,6 +121,15 @@ def test_the_numbering_of_actions_is_fixed():
 def test_an_action_outside_the_game_has_no_number():
     with pytest.raises(ValueError, match="outside the game's action space"):
         codec("spy-tricks").encode({"type": "play", "card": "R10"})
+    with pytest.raises(ValueError, match="outside the game's action space"):
+        codec("spy-tricks").encode({"type": "play", "card": "R10"})  # not learnt as met
+
+
+def test_an_action_has_one_number_whatever_the_order_of_its_keys():
+    numbers = codec("deck-of-spies")
+    for action in ({"type": "counter", "cards": ["5S"]}, {"cards": ["5S"], "type": "counter"}):
+        assert numbers.encode(action) == 4932
+        assert numbers.encode(action) == 4932  # the second time from what was learnt
 
 
 def test_deck_of_spies_numbers_only_card_sets_that_some_spy_accepts():

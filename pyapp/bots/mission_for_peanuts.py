@@ -17,9 +17,11 @@
   other hands, because those choices score well in most sampled worlds.
 - hard: information-set MCTS (pyapp.engine.search.SearchBot) with a fixed
   HARD_ITERATIONS a decision, so a decision depends on the view and the
-  generator alone (CPython CPU 203 ms at the median, 252 ms at the 95th
-  percentile; the worker is 1.5-2 times slower, about the 0.45 s of search
-  the bot used to stop at). Rollouts follow `rollout_policy`, a cheap
+  generator alone. When set, it cost 203 / 252 ms of CPython CPU (median /
+  95th percentile), about the 0.45 s of search the bot used to stop at; at
+  5 players it now costs 83 / 93 ms, and 166 / 183 ms in the worker. Twice
+  as many iterations were not clearly stronger (docs/benchmarks.md,
+  2026-12-06). Rollouts follow `rollout_policy`, a cheap
   version of the normal bot's habits, for 12 actions, and are then scored
   by `evaluate`. With `inference` (off by default) its deals are weighted
   by `hand_weights` (below): the other seats are modelled as normal bots,

@@ -18,23 +18,24 @@
 - hard: information-set MCTS (pyapp.engine.search.SearchBot) with a fixed
   HARD_ITERATIONS a decision, so a decision depends on the view and the
   generator alone. When set, it cost 203 / 252 ms of CPython CPU (median /
-  95th percentile), about the 0.45 s of search the bot used to stop at; at
-  5 players it now costs 83 / 93 ms, and 166 / 183 ms in the worker. Twice
-  as many iterations were not clearly stronger (docs/benchmarks.md,
-  2026-12-06). Rollouts follow `rollout_policy`, a cheap
-  version of the normal bot's habits, for 12 actions, and are then scored
-  by `evaluate`. With `inference` (off by default) its deals are weighted
-  by `hand_weights` (below): the other seats are modelled as normal bots,
-  and the Role each chose and the cards each played say which card it
-  kept. On the hidden cards of normal bots' games (seeds 40000-40005 at 5
-  players, 41000-41005 at 4) the weighted deal gives the true card a mean
-  log-likelihood 0.17 nats above the uniform deal's (5 players: -1.44
-  against -1.61), at no measurable CPU (77 positions of seeds 30001-30008,
-  5 players: p50 / p95 220 / 274 ms with it, 221 / 287 without, loaded
-  machine). It wins no more: among normals on seeds 9000-9299 (bench/bots.py
-  --inference, --no-inference), 38.0% (32.7-43.6) with it against 39.3%
-  (34.0-45.0) without at 4 players, 22.3% (18.0-27.4) against 23.2%
-  (18.7-28.3) at 5; so it stays off.
+  95th percentile), in the worker about the 0.45 s at which the bot used to
+  stop its search; at 5 players it now costs 83 / 93 ms in CPython and
+  166 / 183 ms in the worker. Twice as many iterations were not clearly
+  stronger (docs/benchmarks.md, 2026-12-06). Rollouts follow
+  `rollout_policy`, a cheap version of the normal bot's habits, for 12
+  actions, and are then scored by `evaluate`. With `inference` (off by
+  default) its deals are weighted by `hand_weights` (below): the other seats
+  are modelled as normal bots, and the Role each chose and the cards each
+  played say which card it kept. On the hidden cards of normal bots'
+  games (seeds 40000-40005 at 5 players, 41000-41005 at 4) the weighted
+  deal gives the true card a mean log-likelihood 0.17 nats above the
+  uniform deal's (5 players: -1.44 against -1.61), at no measurable CPU
+  (77 positions of seeds 30001-30008, 5 players: p50 / p95 220 / 274 ms
+  with it, 221 / 287 without, loaded machine). It wins no more: among
+  normals on seeds 9000-9299 (bench/bots.py --inference, --no-inference),
+  38.0% (32.7-43.6) with it against 39.3% (34.0-45.0) without at 4
+  players, 22.3% (18.0-27.4) against 23.2% (18.7-28.3) at 5; so it stays
+  off.
 
 Fair play: every bot reads only `state.view(seat)`, `state.legal_actions()`
 and `state.determinize(seat, rng)` (the hard bot with inference: with weights from

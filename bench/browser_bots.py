@@ -1,16 +1,17 @@
 """Bot decision times in the browser's Pyodide worker, beside CPython.
 
     .venv/bin/python bench/browser_bots.py [DECISIONS] [--largest] [--level L]
-                                           [--game G] [--dist FOLDER]  (default 40 a level)
+                                           [--game G [--players N]] [--dist FOLDER]
+                                           (default 40 decisions a level)
 
 For every game with bots and every bot level (or only --level), it plays
-seeded games with that level in every seat (three seats, or the game's
-largest table with --largest) and times `choose()` for the first DECISIONS
-decisions,
-once in CPython (this process) and once in a Web Worker running the site's
-vendored Pyodide with the same pyapp files, as the page's engine worker does.
-It prints the median and 95th percentile per level, and the ratio between the
-two interpreters. The page is a bench-only one, served from a temporary
+seeded games with that level in every seat (three seats, the game's
+largest table with --largest, or N seats with --players) and times
+`choose()` for the first DECISIONS decisions, once in CPython (this
+process) and once in a Web Worker running the site's vendored Pyodide with
+the same pyapp files, as the page's engine worker does. It prints the
+median and 95th percentile per level, and the ratio between the two
+interpreters. The page is a bench-only one, served from a temporary
 folder; nothing of it ships. The worker loads the pyapp files of a built
 site: by default it builds dist/ from the working tree first; --dist times
 a site built elsewhere (python3 build.py --out FOLDER), as it is.
@@ -54,13 +55,13 @@ def time_level(game_id, players, level, decisions):
         seed += 1
     return samples
 
-def run(decisions, largest, only_level, only_game=None):
+def run(decisions, largest, only_level, only_game=None, seats=None):
     out = []
     for game_id in sorted(GAMES):
         cls = GAMES[game_id]
         if cls.max_players == 1 or only_game not in (None, game_id):
             continue
-        players = cls.max_players if largest else max(3, cls.min_players)
+        players = seats or (cls.max_players if largest else max(3, cls.min_players))
         for level in levels(game_id):
             if only_level and level != only_level:
                 continue
@@ -130,11 +131,17 @@ def main(argv):
     parser.add_argument("--largest", action="store_true", help="each game's largest table")
     parser.add_argument("--level", help="only this bot level")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--players", type=int, help="this table size (needs --game)")
     parser.add_argument("--dist", type=Path,
                         help="a built site to time as it is (default: build dist/ first)")
     args = parser.parse_args(argv[1:])
+    if args.players is not None:
+        cls = GAMES[args.game] if args.game else None
+        if cls is None or not cls.min_players <= args.players <= cls.max_players:
+            parser.error("--players needs --game, and a table size that game allows")
     decisions = args.decisions
-    call = "run(%d, %r, %r, %r)" % (decisions, args.largest, args.level, args.game)
+    call = "run(%d, %r, %r, %r, %r)" % (decisions, args.largest, args.level, args.game,
+                                        args.players)
     dist = args.dist or DIST
     if args.dist is None:
         build()

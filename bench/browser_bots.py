@@ -137,8 +137,10 @@ def main(argv):
     args = parser.parse_args(argv[1:])
     if args.players is not None:
         cls = GAMES[args.game] if args.game else None
-        if cls is None or not cls.min_players <= args.players <= cls.max_players:
-            parser.error("--players needs --game, and a table size that game allows")
+        if cls is None or args.largest or cls.max_players == 1 \
+                or not cls.min_players <= args.players <= cls.max_players:
+            parser.error("--players needs --game with bots, a table size that game allows,"
+                         " and no --largest")
     decisions = args.decisions
     call = "run(%d, %r, %r, %r, %r)" % (decisions, args.largest, args.level, args.game,
                                         args.players)

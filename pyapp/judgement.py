@@ -23,12 +23,12 @@ ones:
   game's `evaluate(seat)` one move ahead, averaged over ESTIMATE_WORLDS
   deals of what the seat cannot see.
 
-The hint's reason says the win chances, then why in the game's own terms:
-the measure of the game's evaluation (`evaluation_terms`: key spies, the
-cards' average value and Aces in Deck of Spies; projected coins in Spy
-Tricks; the chance to take the round in Mission for Peanuts; score and
-promise in Mister Spy) in which the hinted move most leads the next best,
-one move on, as the evaluation weighs it.
+The hint's reason says the win chances, then why in the game's own terms: the
+measure of the game's evaluation (`evaluation_terms`: key spies, the cards'
+average value and Aces in Deck of Spies; projected coins in Spy Tricks; the
+chance to take the round in Mission for Peanuts, told calibrated; score and
+promise in Mister Spy) in which the hinted move most leads the next best, one
+move on, as the evaluation weighs it.
 """
 
 from typing import TypedDict

@@ -1,5 +1,6 @@
 """bench/bots.py, the one bot benchmark (the issue's command for the
-solitaire), and bench/arena.py, which shares its levels and RESULT lines."""
+solitaire), bench/arena.py, which shares its levels and RESULT lines, and
+bench/hint_odds.py, which checks the hint's chances against the rounds."""
 
 import os
 import re
@@ -46,3 +47,19 @@ def test_the_arena_refuses_to_switch_an_inference_a_level_lacks():
                                 "--games", "1", script="arena.py")
     assert code != 0
     assert "spy-tricks's hard level has no inference to switch" in errors
+
+
+def test_the_hint_odds_bench_prints_both_tables_and_every_scored_power_and_mix():
+    code, lines, errors = run_bench("--players", "3", "--games", "2", "--first-seed", "5",
+                                    "--powers", "1,0.5", "--mixes", "0,0.5",
+                                    script="hint_odds.py")
+    assert code == 0, errors
+    head = r"3 players, normal in every seat, 2 matches \(seeds 5-6\): \d+ positions"
+    assert re.fullmatch(head, lines[0]), lines[0]
+    assert [line for line in lines if line.startswith("| said")] == [
+        "| said (power 1, mix 0) | positions | mean said | took the round |",
+        "| said (power 0.5, mix 0.5) | positions | mean said | took the round |"]
+    scored = [line.split(" | ")[:3] for line in lines
+              if re.match(r"\| [\d.]+ \| [\d.]+ \| ", line)]
+    assert scored == [["| %s" % power, mix, parity] for power in ("1", "0.5")
+                      for mix in ("0", "0.5") for parity in ("even", "odd")]

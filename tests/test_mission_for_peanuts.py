@@ -13,6 +13,7 @@ from pyapp.engine.registry import load_game, new_game
 from pyapp.engine.rng import Rng
 from pyapp.games import mission_for_peanuts as mfp
 from pyapp.games.mission_for_peanuts.effects import TARGETS
+from pyapp.games.mission_for_peanuts.state import told_odds
 from pyapp.games.mission_for_peanuts import (AGENT, ASSASSIN, HANDLER, INFORMANT, POLICE, SEER,
                                              SPY, TELEPATH)
 
@@ -564,6 +565,19 @@ def test_a_match_is_rounds_until_the_target_and_replays_from_its_save():
     assert max(state.scores) == 2 and len(events(state, "round_end")) >= 2
     again = load_game(json.loads(json.dumps(state.save())))
     assert again.result() == state.result() and again.log == state.log
+
+
+def test_the_hint_tells_round_odds_tempered_never_sure_and_summing_to_one_over_the_living():
+    told = told_odds([0.9, 0.1, 0.0, 0.0], living=[0, 1, 2])
+    assert told[3] == 0.0 and abs(sum(told) - 1.0) < 1e-9
+    assert told[0] > told[1] > told[2] > 0  # the order stays, and 0 is not said of a living seat
+    assert told[0] < 0.9 and told[1] > 0.1  # pulled toward the fair third (docs/benchmarks.md)
+    state = table([SEER, HANDLER, AGENT], [[POLICE, SEER], [INFORMANT], []],
+                  [AGENT, SEER], alive=[True, True, False], scores=[1, 0, 1])
+    raw = state._round_odds()
+    said = [state.evaluation_terms(seat)[0][1] for seat in range(3)]
+    assert said == [100 * p for p in told_odds(raw, [0, 1])]
+    assert said[2] == 0.0 and all(0 < p < 100 for p in said[:2])
 
 
 # -- the view ---------------------------------------------------------------------------------

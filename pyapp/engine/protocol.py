@@ -400,5 +400,7 @@ class GameState:
 
     def evaluation_terms(self, seat: int) -> list[Term]:
         """The measures that evaluate() weighs for `seat`, each named in words
-        for the hint's reason (pyapp/judgement.py); [] when it names none."""
+        for the hint's reason (pyapp/judgement.py); a figure that a person
+        reads as a chance is told as a calibrated one (Mission for Peanuts'
+        round odds: `told_odds`); [] when it names none."""
         return []

@@ -507,8 +507,9 @@ class MissionForPeanuts(Effects):
     def evaluation_terms(self, seat: int) -> list[Term]:
         if self.is_over:
             return []
-        return [("your chance to take this round", 100 * self._round_odds()[seat], 1.0,
-                 "%.0f%%")]
+        # Told, not raw: the raw odds rank the seats but are far too sure.
+        told = told_odds(self._round_odds(), self._living())
+        return [("your chance to take this round", 100 * told[seat], 1.0, "%.0f%%")]
 
     def _round_odds(self) -> list[float]:
         """A guess at each seat's chance to take this round, from the cards in this world."""
@@ -558,6 +559,10 @@ Slot = tuple[str, int, int]
 # many it took when more than one).
 SPY_CLUE_TAKEN = {"draw": 1, "face_down": 1, "trade": 1}
 SPY_CLUE_ADDED = {"bury": 1, "return": 1, "trade": 1, "recall": 1}
+# How the round odds are told in a hint (told_odds): tempered and blended
+# with the fair share, fitted to how often the named chance came true.
+TOLD_POWER = 0.5
+TOLD_MIX = 0.5
 
 
 def round_log_start(log: list[dict[str, Any]]) -> int:
@@ -654,6 +659,19 @@ def _weighted_index(chances: list[float], rng: Rng) -> int:
         if point < 0:
             return index
     return len(chances) - 1
+
+
+def told_odds(odds: list[float], living: list[int], power: float = TOLD_POWER,
+              mix: float = TOLD_MIX) -> list[float]:
+    """Round odds as a person may take them: each raised to `power` and
+    renormalised (the order stays; a power under 1 pulls them together), then
+    a share `mix` of the fair 1/len(living) blended in (nothing is certain
+    while cards can still change hands)."""
+    tempered = [p ** power for p in odds]
+    total = sum(tempered)
+    fair = 1.0 / len(living)
+    return [(1 - mix) * (tempered[s] / total if total else fair) + mix * fair
+            if s in living else 0.0 for s in range(len(odds))]
 
 
 def _races(scores: list[int], target: int, players: int) -> list[float]:

@@ -20,7 +20,6 @@ that way, on the even and on the odd seeds, beside those of the fair guess
 """
 
 import argparse
-import math
 import os
 import sys
 
@@ -31,10 +30,9 @@ from pyapp.engine.registry import new_game  # noqa: E402
 from pyapp.engine.rng import Rng  # noqa: E402
 from pyapp.games.mission_for_peanuts.state import TOLD_MIX, TOLD_POWER, told_odds  # noqa: E402
 from pyapp.judgement import ESTIMATE_WORLDS, judgement_rng  # noqa: E402
-from stats import run_jobs  # noqa: E402
+from stats import calibration_lines, log_loss_and_brier, run_jobs  # noqa: E402
 
 GAME = "mission-for-peanuts"
-BUCKETS = [(0, 10), (10, 20), (20, 30), (30, 45), (45, 60), (60, 80), (80, 101)]
 
 
 def hint_worlds(state, seat, action):
@@ -85,31 +83,16 @@ def told(odds, seat, power=1.0, mix=0.0):
 
 
 def scores(rows, power, mix):
-    """(log-loss, Brier) of the told odds over `rows`, and of 1/seats."""
-    loss = brier = fair_loss = fair_brier = 0.0
-    for _, seat, players, odds, took in rows:
-        for guess, into in ((told(odds, seat, power, mix), "told"), (1 / players, "fair")):
-            guess = min(max(guess, 1e-6), 1 - 1e-6)
-            ll = -(took * math.log(guess) + (1 - took) * math.log(1 - guess))
-            sq = (guess - took) ** 2
-            if into == "told":
-                loss, brier = loss + ll, brier + sq
-            else:
-                fair_loss, fair_brier = fair_loss + ll, fair_brier + sq
-    n = len(rows)
-    return loss / n, brier / n, fair_loss / n, fair_brier / n
+    """(log-loss, Brier) of the told odds over `rows`, then those of 1/seats."""
+    told_pairs = [(told(odds, seat, power, mix), took) for _, seat, _, odds, took in rows]
+    fair_pairs = [(1 / players, took) for _, _, players, _, took in rows]
+    return log_loss_and_brier(told_pairs) + log_loss_and_brier(fair_pairs)
 
 
 def calibration_table(rows, power, mix):
-    print("| said (power %g, mix %g) | positions | mean said | took the round |" % (power, mix))
-    print("|---|---|---|---|")
-    said = [(100 * told(odds, seat, power, mix), took) for _, seat, _, odds, took in rows]
-    for low, high in BUCKETS:
-        inside = [(s, t) for s, t in said if low <= s < high]
-        if inside:
-            print("| %d-%d%% | %d | %.1f%% | %.1f%% |" % (
-                low, min(high, 100), len(inside), sum(s for s, _ in inside) / len(inside),
-                100 * sum(t for _, t in inside) / len(inside)))
+    pairs = [(told(odds, seat, power, mix), took) for _, seat, _, odds, took in rows]
+    print("\n".join(calibration_lines(pairs, "said (power %g, mix %g)" % (power, mix),
+                                       "took the round")))
 
 
 def numbers(text):

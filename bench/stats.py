@@ -51,6 +51,33 @@ def result_line(game_id, players, level, others, shares, times, interval=None):
     return "RESULT " + " ".join(fields)
 
 
+# Bands of a stated chance, in percent, for calibration tables.
+CHANCE_BANDS = [(0, 10), (10, 20), (20, 30), (30, 45), (45, 60), (60, 80), (80, 101)]
+
+
+def calibration_lines(pairs, said="said", came="came true"):
+    """A table of (stated chance, outcome in [0, 1]) pairs by band of the
+    stated chance: how many, the mean stated, the mean outcome."""
+    lines = ["| %s | positions | mean said | %s |" % (said, came), "|---|---|---|---|"]
+    for low, high in CHANCE_BANDS:
+        inside = [(chance, outcome) for chance, outcome in pairs if low <= 100 * chance < high]
+        if inside:
+            lines.append("| %d-%d%% | %d | %.1f%% | %.1f%% |" % (
+                low, min(high, 100), len(inside), 100 * sum(c for c, _ in inside) / len(inside),
+                100 * sum(o for _, o in inside) / len(inside)))
+    return lines
+
+
+def log_loss_and_brier(pairs):
+    """The mean log-loss (nats) and Brier score of (stated chance, outcome) pairs."""
+    loss = brier = 0.0
+    for chance, outcome in pairs:
+        clamped = min(max(chance, 1e-6), 1 - 1e-6)
+        loss -= outcome * math.log(clamped) + (1 - outcome) * math.log(1 - clamped)
+        brier += (chance - outcome) ** 2
+    return loss / len(pairs), brier / len(pairs)
+
+
 def playouts_per_second(game_id, players=None, games=300):
     """Whole random games per CPU second, through the public API."""
     started = process_time()

@@ -1,6 +1,7 @@
 """bench/bots.py, the one bot benchmark (the issue's command for the
 solitaire), bench/arena.py, which shares its levels and RESULT lines, and
-bench/hint_odds.py, which checks the hint's chances against the rounds."""
+bench/hint_odds.py and bench/hint_chances.py, which check the hint's
+chances against what came of them."""
 
 import os
 import re
@@ -63,3 +64,15 @@ def test_the_hint_odds_bench_prints_both_tables_and_every_scored_power_and_mix()
               if re.match(r"\| [\d.]+ \| [\d.]+ \| ", line)]
     assert scored == [["| %s" % power, mix, parity] for power in ("1", "0.5")
                       for mix in ("0", "0.5") for parity in ("even", "odd")]
+
+
+def test_the_hint_chances_bench_scores_the_stated_chances_beside_the_best_constant():
+    code, lines, errors = run_bench("--game", "mister-spy", "--players", "2", "--games", "2",
+                                    "--first-seed", "4", script="hint_chances.py")
+    assert code == 0, errors
+    assert re.fullmatch(r"mister-spy, 2 players, the others normal, 2 games \(seeds 4-5\): "
+                        r"\d+ hinted decisions; the hint's follower won \d+\.\d% "
+                        r"\(\d+\.\d-\d+\.\d\)", lines[0]), lines[0]
+    assert lines[1] == "| stated win chance | positions | mean said | won |"
+    assert re.fullmatch(r"\| stated \| \d\.\d{4} \| \d\.\d{4} \|", lines[-2]), lines[-2]
+    assert re.fullmatch(r"\| constant \d+\.\d% \| \d\.\d{4} \| \d\.\d{4} \|", lines[-1]), lines[-1]

@@ -784,18 +784,20 @@ def test_a_tap_on_any_greyed_option_says_why_at_the_option_and_makes_no_move(gam
 def test_a_new_decision_and_the_result_are_scrolled_into_view_once_each():
     """Issue #36: on a phone the decision was a screen below the fold. Each new
     decision of the person's is brought into view once (not again when a
-    card is selected or a hint shown), and the result when the game ends."""
+    card is selected or a hint shown), and the result when the game ends. A
+    hint, drawn under the hand, is brought into view when it comes."""
     page = solitaire()
     decision = ["reveal", core.REVEALED["decision"], True]
+    hint = ["reveal", core.REVEALED["hint"], True]
     reveals = lambda: [effect for effect in page.log if effect[0] == "reveal"]
     assert reveals() == [decision]
     page.key("1")
     page.key("h")
     page.settle()
-    assert len(reveals()) == 1  # the same decision
+    assert reveals() == [decision, hint]  # the same decision; the hint asked for, below it
     play_first(page)
     page.settle()
-    assert reveals()[-1] == decision and len(reveals()) == 2
+    assert reveals()[-1] == decision and len(reveals()) == 3
     while not page.payload["view"]["over"]:
         play_first(page)
         page.settle()

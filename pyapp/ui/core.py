@@ -405,6 +405,7 @@ def reveal(model: Model, payload: "dict[str, Any]", waiting: bool) -> None:
 REVEALED = {
     "decision": '[data-prompt], [data-hand], [data-act], [data-action="do"]',
     "result": "[data-result]",
+    "hint": ".hint",  # asked for: the least scroll that shows it
 }
 
 
@@ -1053,6 +1054,8 @@ def hinted(model: Model, payload: "dict[str, Any] | None", context: "Any") -> No
     if payload is not None and payload.get("hint") and model.payload is not None:
         model.hint = payload["hint"]
         render_table(model)
+        # It is drawn under the hand: on a phone, below the fold.
+        emit(model, "reveal", REVEALED["hint"], model.pace != "instant")
 
 
 def toggle_autoplay(model: Model) -> None:

@@ -34,6 +34,14 @@ def deal_url(base, game, players, seed=5):
     return "%s?game=%s&seed=%d&pace=instant%s" % (base, game, seed, extra)
 
 
+def open_for_a_move(page, url):
+    """Open a deal and wait until the person is to move."""
+    page.goto(url)
+    wait_ui(page)
+    page.wait_for_selector('body[data-human-turn="true"]', state="attached",
+                           timeout=MOVE_TIMEOUT_MS)
+
+
 @pytest.mark.parametrize("width, height", SIZES)
 def test_the_decision_is_in_view_at_every_table(browser, site_server, width, height):
     phone = width < 500
@@ -56,13 +64,24 @@ def test_the_decision_is_in_view_at_every_table(browser, site_server, width, hei
 
 def test_the_result_is_in_view_when_a_game_ends_on_a_phone(phone, site_server):
     page = phone
-    page.goto(deal_url(site_server.url, "deck-of-spies", 1, seed=82))
-    wait_ui(page)
-    page.wait_for_selector('body[data-human-turn="true"]', state="attached",
-                           timeout=MOVE_TIMEOUT_MS)
+    open_for_a_move(page, deal_url(site_server.url, "deck-of-spies", 1, seed=82))
     page.tap('[data-action="autoplay"]')
     page.wait_for_selector('body[data-over="true"]', state="attached", timeout=MOVE_TIMEOUT_MS)
     page.wait_for_selector("#table [data-result]")
     found = page.evaluate(IN_VIEW, "#table [data-result]")
     assert found["count"] == 1 and not found["out"], found
     screenshot(page, "one-screen-result")
+
+
+def test_a_hint_asked_for_on_a_phone_comes_into_view_below_the_hand(phone, site_server):
+    # Mission for Peanuts 4 players, deal 71: the hint is drawn under the hand
+    # and the notes, well below the fold of a phone.
+    page = phone
+    open_for_a_move(page, deal_url(site_server.url, "mission-for-peanuts", 4, seed=71))
+    page.tap('[data-action="hint"]')
+    page.wait_for_selector("#table .hint [data-hint-reason]", timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('#table .hint').getBoundingClientRect()"
+                           ".bottom <= innerHeight + 1", timeout=MOVE_TIMEOUT_MS)
+    found = page.evaluate(IN_VIEW, "#table .hint")
+    assert found["count"] == 1 and not found["out"], found
+    screenshot(page, "one-screen-hint")

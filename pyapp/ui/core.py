@@ -399,13 +399,14 @@ def reveal(model: Model, payload: "dict[str, Any]", waiting: bool) -> None:
     emit(model, "reveal", REVEALED["result" if over else "decision"], model.pace != "instant")
 
 
-# What a new decision or a result brings into view: the edge scrolls the page
-# the least that shows them all (static/redraw.mjs). The greyed choices too:
-# Deck of Spies' Counter opens once cards are selected, with no new decision.
+# What a new decision, a result or a hint asked for brings into view: the
+# edge scrolls the page the least that shows them all (static/redraw.mjs).
+# The greyed choices too: Deck of Spies' Counter opens once cards are
+# selected, with no new decision.
 REVEALED = {
     "decision": '[data-prompt], [data-hand], [data-act], [data-action="do"]',
     "result": "[data-result]",
-    "hint": ".hint",  # asked for: the least scroll that shows it
+    "hint": ".hint",
 }
 
 

@@ -16,7 +16,7 @@ from pyapp.ui.endgame import outcome_title, people_won, player_cell
 from pyapp.ui.handover import pass_html
 from pyapp.ui.page import table_query
 from pyapp.ui.params import game_request
-from pyapp.ui.replay import hands_html, replay_html
+from pyapp.ui.replay import hands_html, replay_html, step_html
 from pyapp.ui.seats import seat_role
 from pyapp.ui.tables import TABLES
 
@@ -205,3 +205,20 @@ def test_a_pass_and_play_replay_names_the_winners_and_no_one_as_you():
     assert shown["humans"] == [0, 2]
     hands = hands_html({"payload": shown, "hands": replayed.hands(replayed.steps)})
     assert "(you)" not in hands and "Player %d" % (winners[0] + 1) in hands
+
+
+@pytest.mark.parametrize("game, spec", ENDS[1:])
+def test_a_replay_waits_for_another_person_by_name_and_for_a_bot_as_a_bot(game, spec):
+    replayed = Replay(play_through(spec, lambda session, payload: None).save())
+    said = set()
+    for step in range(replayed.steps):
+        shown = replayed.payload(step)
+        html, seat = step_html(shown), shown["view"]["to_act"]
+        if seat == shown["view"]["seat"]:
+            continue
+        person = seat in spec["humans"]
+        name = "Player %d" % (seat + 1)
+        assert ("Waiting for %s\u2026" % name in html) == person, (step, seat)
+        assert ("Waiting for %s (bot)\u2026" % name in html) == (not person), (step, seat)
+        said.add(person)
+    assert said == {True, False}

@@ -90,3 +90,20 @@ def test_a_save_whose_actions_do_not_fit_is_refused():
     saved["game"]["actions"] = [{"type": "end_turn"}]
     with pytest.raises(ValueError, match="cannot be replayed"):
         Replay(saved)
+
+
+@pytest.mark.parametrize("game, players, seed", [GAMES[1], GAMES[3]])
+def test_a_step_says_whose_move_it_was_a_bots_or_yours(game, players, seed):
+    session, _ = payloads(game, players, seed)
+    replay = Replay(session.save())
+    said = set()
+    for step in range(replay.steps):
+        payload = replay.payload(step)
+        html, seat = step_html(payload), payload["view"]["to_act"]
+        if seat == 0:
+            assert "Your move: " in html and "(bot)" not in html, step
+            said.add("you")
+        else:
+            assert "Waiting for Player %d (bot)" % (seat + 1) in html, step
+            said.add("bot")
+    assert said == {"you", "bot"}

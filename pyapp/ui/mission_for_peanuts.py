@@ -25,7 +25,7 @@ this module draws the prompt and the whole table.
 
 from .endgame import end_screen_html, outcome_title, people_won, player_cell
 from .html import el, hidden_heading, plural, render
-from .seats import seat_name
+from .seats import decision_prompt
 from .mission_for_peanuts_board import (banner_html, deck_html, facts_html, notes_html,
                                         peanuts_html, seats_html)
 from .mission_for_peanuts_cards import KEYS, index_cards
@@ -38,20 +38,9 @@ OFFERS = {"direction": direction_choices, "discard_face_down": seer_choices,
           "recall": recall_choices, "pick": pick_choices}
 
 
-def prompt_text(payload):
-    view, legal = payload["view"], payload["legal"]
-    prompt = view["prompt"]
-    prefix = seat_name(view["seat"]) + ": "
-    if legal and prompt.startswith(prefix):
-        return "Your move: " + prompt[len(prefix):]
-    if not legal and not view["over"]:
-        return "Waiting for %s (bot)\u2026" % seat_name(view["to_act"])  # its prompt says "your"
-    return prompt
-
-
 def prompt_html(payload, immune, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = el("p", prompt_text(payload), class_="prompt", data_testid="prompt", data_prompt=True)
+    prompt = el("p", decision_prompt(payload), class_="prompt", data_testid="prompt", data_prompt=True)
     if not legal:
         return prompt
     how = view.get("how")

@@ -30,7 +30,7 @@ module draws the decision panel, the hand and the whole table.
 
 from .endgame import end_screen_html, outcome_title, people_won, player_cell
 from .html import card_key, el, hidden_heading, join, plural, render
-from .seats import seat_name
+from .seats import decision_prompt, own_prompt
 from .mister_spy_board import capture_html, deck_html, discard_html, facts_html, seats_html
 from .mister_spy_cards import banner_html, card_face, card_title
 from .mister_spy_choices import (capture_choices, foil_choices, play_choices, selected_copies,
@@ -41,21 +41,14 @@ KEYS = {"h": "hint", "e": "end_turn", "k": "kill", "l": "let_stand", "s": "send"
         "t": "taunt"}
 
 
-def decision_prompt(view, legal):
-    prompt = view["prompt"]
-    prefix = seat_name(view["seat"]) + ": "
-    if legal and prompt.startswith(prefix):
-        return "Your move: " + prompt[len(prefix):]
-    if not legal and not view["over"]:
-        return "Waiting for %s (bot)\u2026" % seat_name(view["to_act"])
-    return prompt
-
-
 def decision_html(payload, selection, hint_action):
     view, legal = payload["view"], payload["legal"]
-    prompt = el("p", decision_prompt(view, legal), class_="prompt", data_testid="prompt", data_prompt=True)
+    prompt = el("p", decision_prompt(payload), class_="prompt", data_testid="prompt", data_prompt=True)
     if not legal:
-        how = None if view["over"] else el("p", view["prompt"], class_="ms-how")
+        # Whom the table waits for, and what they are to do (in a replay of
+        # your own turn, the prompt already says it).
+        how = None if view["over"] or own_prompt(view) is not None else \
+            el("p", view["prompt"], class_="ms-how")
         return el("section", prompt, how, class_="ms-decision waiting")
     phase = view["phase"]
     if phase in ("play", "spy"):

@@ -17,6 +17,30 @@ def seat_role(seat, payload):
     return "person" if level is None else "bot, " + level
 
 
+def decision_prompt(payload):
+    """The line above the choices in a game whose engine addresses its prompt
+    to the seat to act ("Player 2: ..."): "Your move: ..." when that is the
+    seat in view (live, or its turn in a replay), else whom the table waits
+    for, a bot or another person at this device."""
+    view, legal = payload["view"], payload["legal"]
+    own = own_prompt(view)
+    if own is not None and (legal or payload["replay"]):
+        return "Your move: " + own
+    if not legal and not view["over"]:
+        seat = view["to_act"]
+        bot = " (bot)" if payload["levels"][seat] is not None else ""
+        return "Waiting for %s%s\u2026" % (seat_name(seat), bot)
+    return view["prompt"]
+
+
+def own_prompt(view):
+    """The engine's prompt without its "Player N: " when it is addressed to
+    the seat in view, else None."""
+    prefix = seat_name(view["seat"]) + ": "
+    prompt = view["prompt"]
+    return prompt[len(prefix):] if prompt.startswith(prefix) else None
+
+
 def fold_switch():
     """First in a table's list of seats: on a phone the other players' seats
     fold to their names and scores (app.css), and this switch unfolds them.

@@ -104,7 +104,7 @@ def test_the_page_lists_the_worst_decisions_or_says_there_are_none():
     small = dict(review, loss=4, chance=0.51)
     html = review_result_html([(4, review), (9, small), (11, None)])
     assert html.count("data-review-item") == 1 and 'data-loss="25"' in html
-    assert "Move 5: win chance 30% → 55%" in html and "points" not in html
+    assert "Move 5: win chance 30%, against 55% for the bot&#39;s move." in html and "points" not in html
     assert 'data-action="replay-to" data-step="4"' in html
     assert "data-review-empty" in review_result_html([(9, small)])
     assert "keeps no estimates" in review_result_html([(1, None)])

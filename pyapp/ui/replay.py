@@ -136,10 +136,11 @@ def review_progress_html(done, total):
 
 
 def finding_html(step, review):
-    """One decision that gave up win chance: "win chance 30% -> 55%", from the
-    choice made to the bot's own move, by the bot's estimate."""
+    """One decision that gave up win chance: "win chance 30%, against 55% for
+    the bot's move", by the bot's estimate, in the hint's words (an arrow
+    read as the chance rising)."""
     return el("li",
-              el("p", el("strong", "Move %d: win chance %s → %s. "
+              el("p", el("strong", "Move %d: win chance %s, against %s for the bot's move. "
                          % (step + 1, percent(review["chance"]), percent(review["best_chance"]))),
                  "You chose: %s. The bot's move: %s (the hint at that moment)."
                  % (review["chosen_text"].rstrip("."), review["best_text"].rstrip("."))),

@@ -34,11 +34,18 @@ def test_unknown_games_and_parameters_and_bad_numbers_are_named():
         "?game=deck-of-spies&colour=red": "Unknown URL parameter \u201ccolour\u201d",
         "?seed=5": "no game",
         "?game=deck-of-spies&players=3": "players",
+        "?game=spy-tricks&level=hard&level=easy":
+            "The URL gives level twice: \u201chard\u201d and \u201ceasy\u201d",
     }
     for query, words in cases.items():
         spec, problems = game_request(query, catalogue())
         assert spec is None, query
         assert any(words in p for p in problems), (query, problems)
+
+
+def test_a_parameter_given_twice_alike_is_read_once():
+    spec, problems = game_request("?game=spy-tricks&seed=4&seed=4", catalogue())
+    assert problems == [] and spec["seed"] == 4
 
 
 def test_a_huge_bad_value_is_quoted_only_in_part():

@@ -74,10 +74,14 @@ def _option_names(catalogue):
 
 
 def _known_values(pairs, known):
-    """The known parameters' values, and a problem for each unknown one."""
+    """The known parameters' values, and a problem for each unknown one and
+    for each given twice with two values (which one was meant, no one knows)."""
     values, problems = {}, []
     for name, value in pairs:
         if name in known:
+            if values.get(name, value) != value:
+                problems.append("The URL gives %s twice: %s and %s."
+                                % (name, quoted(values[name]), quoted(value)))
             values[name] = value
         else:
             problems.append("Unknown URL parameter %s (known: %s)."

@@ -9,13 +9,20 @@ through the screens, switching sizes by set_viewport_size:
   the bots have moved;
 - at 1280x800: the prompt, the choices and the hand inside the viewport
   without scrolling, at every game's largest table (Mister Spy's is 6 seats)
-  and at Mission for Peanuts' 5 seats with a banner showing.
+  and at Mission for Peanuts' 5 seats with a banner showing;
+- at both sizes, no words are cut off by a box that hides its overflow (a
+  card face), and the words of every Mister Spy card fit on each face
+  that shows them (every Spy's name).
 Motion: only the cards that arrive animate (a toggle does not replay the
 others), and under prefers-reduced-motion every animation and transition
 lasts 0 s.
 """
 
 import pytest
+
+from pyapp.games.mister_spy import DOUBLER_LINES, LAIR_VALUES, SPY_NAMES
+from pyapp.ui.html import render
+from pyapp.ui.mister_spy_cards import card_face
 
 from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, PLAYABLE, both_widths, open_table, wait_ui
 from .conftest import check_requests, new_logged_context, own_context
@@ -65,6 +72,31 @@ OUTSIDE_VIEWPORT = """(parts) => {
   return outside;
 }"""
 
+# Words cut off by a box that hides its overflow (a card face): each such
+# box under `root` with the words it cuts. A visually hidden label (1 px) is
+# meant to be cut.
+CLIPPED_WORDS = """(root) => {
+  const clipped = [];
+  const hides = (value) => value === "hidden" || value === "clip";
+  for (const box of document.querySelectorAll(root + ", " + root + " *")) {
+    const style = getComputedStyle(box);
+    if (!hides(style.overflowX) && !hides(style.overflowY)) continue;
+    const edge = box.getBoundingClientRect();
+    if (edge.width < 2 || edge.height < 2) continue;
+    const texts = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (!text.textContent.trim()) continue;
+      const words = document.createRange();
+      words.selectNodeContents(text);
+      const cut = [...words.getClientRects()].some((line) => line.width >= 1 && (
+          line.left < edge.left - 0.5 || line.right > edge.right + 0.5 ||
+          line.top < edge.top - 0.5 || line.bottom > edge.bottom + 0.5));
+      if (cut) clipped.push(box.className + ": " + text.textContent.trim().slice(0, 30));
+    }
+  }
+  return clipped;
+}"""
+
 LATEST_MOVE_IN_VIEW = """() => {
   const box = document.querySelector(".latest-move").getBoundingClientRect();
   return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
@@ -102,6 +134,7 @@ def assert_fits_a_phone(page, name):
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], \
             "%s scrolls sideways on a phone" % name
         assert page.evaluate(SMALL_TARGETS) == [], "%s: targets under 44x44 px" % name
+        assert page.evaluate(CLIPPED_WORDS, "body") == [], "%s: words cut off" % name
     finally:
         page.set_viewport_size(DESKTOP)
 
@@ -110,6 +143,7 @@ def assert_decision_above_the_fold(page, name):
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate(OUTSIDE_VIEWPORT, DECISION_PARTS) == [], \
         "%s at 1280x800: not all of the decision is in view" % name
+    assert page.evaluate(CLIPPED_WORDS, "body") == [], "%s at 1280x800: words cut off" % name
 
 
 def wait_human_turn(page):
@@ -186,6 +220,36 @@ def test_on_a_phone_the_latest_move_stays_in_view_beside_the_hand(page, site_ser
         newest = page.inner_text("#move-log li:first-child")
         assert page.inner_text(".latest-move span") == newest
     finally:
+        page.set_viewport_size(DESKTOP)
+
+
+# Each face the hand shows (every Spy by each of its names, every Doubler and
+# Lair), at the hand's size and a team choice's, and every Spy as a capture
+# shows it, each in the container that sizes it.
+NAMED_SPIES = [(code, name) for code, names in SPY_NAMES.items() for name in names]
+OTHER_CARDS = [(code, None) for code in sorted(DOUBLER_LINES) + sorted(LAIR_VALUES)]
+HAND_FACES = render([card_face(code, name, size=size) for code, name in NAMED_SPIES + OTHER_CARDS
+                     for size in ("ms-big", "ms-small")])
+CAUGHT_FACES = render([card_face(code, name, classes="ms-caught") for code, name in NAMED_SPIES])
+
+SHOW_FACES = """([faces, caught]) => {
+  const box = document.createElement("div");
+  box.id = "faces";
+  box.innerHTML = '<div class="ms-hand">' + faces + '</div><div class="ms-capture">' + caught
+      + "</div>";
+  document.querySelector("#table .ms").appendChild(box);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_words_of_every_card_face_fit_on_it(page, site_server, viewport):
+    open_deal(page, site_server, "mister-spy&players=3&level=easy&seed=7")
+    page.set_viewport_size(viewport)
+    page.evaluate(SHOW_FACES, [HAND_FACES, CAUGHT_FACES])
+    try:
+        assert page.evaluate(CLIPPED_WORDS, "#faces") == []
+    finally:
+        page.evaluate("document.getElementById('faces').remove()")
         page.set_viewport_size(DESKTOP)
 
 

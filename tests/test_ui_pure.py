@@ -34,6 +34,9 @@ def test_unknown_games_and_parameters_and_bad_numbers_are_named():
         "?game=deck-of-spies&colour=red": "Unknown URL parameter \u201ccolour\u201d",
         "?seed=5": "no game",
         "?game=deck-of-spies&players=3": "players",
+        "?game=deck-of-spies&level=expert":
+            "Deck of Spies has no bots, so no bot level to set (the link gives \u201cexpert\u201d)",
+        "?game=spy-tricks&level=expert": "no bot level \u201cexpert\u201d for Spy Tricks (levels: ",
         "?game=spy-tricks&level=hard&level=easy":
             "The URL gives level twice: \u201chard\u201d and \u201ceasy\u201d",
     }

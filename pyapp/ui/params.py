@@ -112,9 +112,12 @@ def _deal_spec(entry, values, problems):
     players = players or entry["min_players"]
     level = values.get("level")
     levels = entry.get("levels") or []
-    if level is not None and level not in levels:
-        problems.append("There is no bot level %s for %s%s." % (
-            quoted(level), entry["title"], " (levels: %s)" % ", ".join(levels) if levels else ""))
+    if level is not None and not levels:
+        problems.append("%s has no bots, so no bot level to set (the link gives %s)."
+                        % (entry["title"], quoted(level)))
+    elif level is not None and level not in levels:
+        problems.append("There is no bot level %s for %s (levels: %s)."
+                        % (quoted(level), entry["title"], ", ".join(levels)))
     spec = {"game": entry["id"], "seed": seed, "players": players,
             "options": _options(entry, values, problems)}
     if levels:

@@ -2,6 +2,7 @@
 call): at every step the human seat sees exactly what it saw while playing."""
 
 import json
+import re
 
 import pytest
 
@@ -9,7 +10,8 @@ from pyapp import worker
 from pyapp.games import load_game
 from pyapp.replay import Replay
 from pyapp.session import Session
-from pyapp.ui.replay import step_html
+from pyapp.ui import mission_for_peanuts_cards
+from pyapp.ui.replay import hands_html, step_html
 
 from playthrough import payloads
 
@@ -37,6 +39,19 @@ def test_every_hand_is_each_seats_own_view_of_it(game, players, seed):
     replay = Replay(session.save())
     dealt = replay.states[0]
     assert replay.hands(0) == [[seat, dealt.view(seat)["hand"]] for seat in range(players)]
+
+
+@pytest.mark.parametrize("game, players, seed", GAMES)
+def test_every_hand_is_drawn_face_by_face_even_before_the_page_drew_the_table(
+        game, players, seed):
+    session, _ = payloads(game, players, seed)
+    replay = Replay(session.save())
+    mission_for_peanuts_cards.FACES.clear()  # the worker drew the table, not the page
+    for step in (0, replay.steps):
+        hands = replay.hands(step)
+        html = hands_html({"payload": replay.payload(step), "hands": hands})
+        faces = re.findall(r'data-face="([^"]+)"', html)
+        assert faces == [code for _, hand in hands for code in hand], (step, html)
 
 
 def test_the_moves_are_told_by_the_public_log_in_order():

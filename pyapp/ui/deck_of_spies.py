@@ -87,6 +87,11 @@ def requested_action(kind, selection, legal):
     return action_for(kind, selection, legal) or {"type": kind, "cards": sorted(selection)}
 
 
+def face_html(code, payload):
+    """One card as the replay's list of every hand draws it."""
+    return card_html(code, payload["view"]["suits"], small=True)
+
+
 def segment_note(segment):
     if segment["state"] == "done":
         return "done"

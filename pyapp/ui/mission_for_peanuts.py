@@ -28,7 +28,7 @@ from .html import el, hidden_heading, plural, render
 from .seats import decision_prompt
 from .mission_for_peanuts_board import (banner_html, deck_html, facts_html, notes_html,
                                         peanuts_html, seats_html)
-from .mission_for_peanuts_cards import KEYS, index_cards
+from .mission_for_peanuts_cards import KEYS, index_cards, pill
 from .mission_for_peanuts_choices import (direction_choices, mine_html, pick_choices, picked_card,
                                           recall_choices, seer_choices, target_choices)
 
@@ -84,6 +84,12 @@ def requested_action(kind, selection, legal):
         if picked is not None and action.get("card") == picked:
             return action
     return matching[0] if len(matching) == 1 else {"type": kind}
+
+
+def face_html(code, payload):
+    """One card as the replay's list of every hand draws it: its coloured tag."""
+    index_cards(payload["cards"])  # the page may not have drawn this game's table
+    return pill(code)
 
 
 def table_html(payload, selection, hint=None):

@@ -134,6 +134,11 @@ def requested_action(kind, selection, legal):
     return matching[0] if len(matching) == 1 else {"type": kind}
 
 
+def face_html(code, payload):
+    """One card as the replay's list of every hand draws it."""
+    return card_face(code, size="ms-mini")
+
+
 def coach_selector(action, selection):
     """The control a lesson points at for a team from the hand: the next Spy
     to select (or one selected in excess, to unselect), then Send; None for

@@ -19,17 +19,6 @@ FINDINGS = 5  # the worst ones listed
 # {key: what it does} on the replay screen.
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
-# How each game draws a card of a hand that its table shows face down, by
-# its table module, imported when first needed (importing all four at the
-# page's start was most of its first long main-thread task).
-HAND_CARDS = {
-    "deck-of-spies": lambda code, view: TABLES["deck-of-spies"].card_html(code, view["suits"], small=True),
-    "mission-for-peanuts": lambda code, view: TABLES["mission-for-peanuts"].pill(code),
-    "mister-spy": lambda code, view: TABLES["mister-spy"].card_face(code, size="ms-mini"),
-    "spy-tricks": lambda code, view: TABLES["spy-tricks"].card_html(
-        code, TABLES["spy-tricks"].suit_names(view)),
-}
-
 
 def target_step(move, step, steps):
     """The step a control or key asks for, kept within 0..steps."""
@@ -108,10 +97,9 @@ def step_html(payload):
 def hands_html(answer):
     """Every seat's hand at one step (the game is over, so nothing is secret now)."""
     payload = answer["payload"]
-    draw = HAND_CARDS[payload["game"]]
-    view = payload["view"]
+    table = TABLES[payload["game"]]
     rows = [el("li", el("strong", player_cell(seat, payload)),
-               el("span", [draw(code, view) for code in hand] or "no cards",
+               el("span", [table.face_html(code, payload) for code in hand] or "no cards",
                   class_="replay-hand"))
             for seat, hand in answer["hands"]]
     return render([el("h2", "Every hand"), el("ul", rows)])

@@ -182,6 +182,11 @@ def requested_action(kind, selection, legal):
     return {"type": "pass"}
 
 
+def face_html(code, payload):
+    """One card as the replay's list of every hand draws it."""
+    return card_html(code, suit_names(payload["view"]))
+
+
 def place_targets(legal, selection):
     """{space: the place action a click on it sends}, following the toggle."""
     with_collaborator = COLLABORATOR in selection and any(a.get("collaborator") for a in legal)

@@ -3,6 +3,7 @@
     KEYS                  {key: action kind, or "hint"} keyboard shortcuts
     table_html(payload, selection, hint) -> str    the whole table for a payload
     requested_action(kind, selection, legal) -> action   what a data-type button sends
+    face_html(code, payload) -> str   one card as the replay's list of every hand draws it
 
 A module is imported when its game first needs it: all four at the page's
 start made one long main-thread task (the worker draws most tables; the

@@ -12,7 +12,9 @@ through the screens, switching sizes by set_viewport_size:
   and at Mission for Peanuts' 5 seats with a banner showing;
 - at both sizes, no words are cut off by a box that hides its overflow (a
   card face), and the words of every Mister Spy card fit on each face
-  that shows them (every Spy's name).
+  that shows them (every Spy's name);
+- a card drawn outside its table (the replay's list of every hand) has the
+  colours it has on the table.
 Motion: only the cards that arrive animate (a toggle does not replay the
 others), and under prefers-reduced-motion every animation and transition
 lasts 0 s.
@@ -20,9 +22,12 @@ lasts 0 s.
 
 import pytest
 
+from pyapp.games import GAMES, new_game
 from pyapp.games.mister_spy import DOUBLER_LINES, LAIR_VALUES, SPY_NAMES
+from pyapp.session import Session
 from pyapp.ui.html import render
 from pyapp.ui.mister_spy_cards import card_face
+from pyapp.ui.tables import TABLES
 
 from . import DESKTOP, MOVE_TIMEOUT_MS, PHONE, PLAYABLE, both_widths, open_table, wait_ui
 from .conftest import check_requests, new_logged_context, own_context
@@ -239,6 +244,40 @@ SHOW_FACES = """([faces, caught]) => {
       + "</div>";
   document.querySelector("#table .ms").appendChild(box);
 }"""
+
+
+# Each game's table class, and a few cards of a deal as the replay's list of
+# every hand draws them (outside the table).
+TABLE_CLASSES = {"deck-of-spies": "dos", "mission-for-peanuts": "mp", "mister-spy": "ms",
+                 "spy-tricks": "st"}
+
+# [colours of each face inside its table's box, colours of each outside it].
+FACE_COLOURS = """([table, faces]) => {
+  const colours = (box) => [...box.querySelectorAll("[data-face]")].map((face) => {
+    const style = getComputedStyle(face);
+    return [face.dataset.face, style.backgroundColor, style.color, style.borderColor];
+  });
+  const inside = document.createElement("div"), outside = document.createElement("div");
+  inside.className = table;
+  inside.innerHTML = outside.innerHTML = faces;
+  document.body.append(inside, outside);
+  const found = [colours(inside), colours(outside)];
+  inside.remove();
+  outside.remove();
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_CLASSES))
+def test_a_card_drawn_outside_its_table_keeps_its_colours(page, site_server, game):
+    state = new_game(game, GAMES[game].max_players, 3)
+    payload = Session.start({"game": game, "players": state.num_players, "seed": 3}).payload()
+    hands = [code for seat in range(state.num_players) for code in state.view(seat)["hand"]]
+    faces = render([TABLES[game].face_html(code, payload) for code in dict.fromkeys(hands)])
+    page.goto(site_server.url)
+    wait_ui(page)
+    inside, outside = page.evaluate(FACE_COLOURS, [TABLE_CLASSES[game], faces])
+    assert inside and outside == inside
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

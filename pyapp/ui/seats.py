@@ -22,11 +22,11 @@ def decision_prompt(payload):
     to the seat to act ("Player 2: ..."): "Your move: ..." when that is the
     seat in view (live, or its turn in a replay), else whom the table waits
     for, a bot or another person at this device."""
-    view, legal = payload["view"], payload["legal"]
+    view = payload["view"]
     own = own_prompt(view)
-    if own is not None and (legal or payload["replay"]):
+    if own is not None:
         return "Your move: " + own
-    if not legal and not view["over"]:
+    if not payload["legal"] and not view["over"]:
         seat = view["to_act"]
         bot = " (bot)" if payload["levels"][seat] is not None else ""
         return "Waiting for %s%s\u2026" % (seat_name(seat), bot)
